@@ -1,0 +1,101 @@
+import { constantTimeEqual, pbkdf2, randomHex, sha256Hex } from '../core/crypto.ts';
+import type { CredentialService, CredentialSpec, CredentialType, DataView, StoredCredential, WriteTx } from '../core/types.ts';
+
+export const CREDENTIAL_KIND = 'sim.credential';
+
+/** The credential as shown once, in the response that creates it (issue 2 shapes). */
+export type IssuedCredential =
+  | { id: string; type: 'oauth-client'; clientId: string; clientSecret: string; scope: string; privileges: string[] }
+  | { id: string; type: 'soap-user' | 'api-user'; username: string; password: string }
+  | { id: string; type: 'pat'; token: string; owner: string };
+
+/** The fixed consumer scope of the receivables token endpoint (spec 000, Token endpoint). */
+export const CONSUMER_SCOPE = 'urn:opc:resource:consumer::all';
+
+export const CREDENTIAL_LIST_KEY: Record<CredentialType, string> = {
+  'oauth-client': 'oauthClients',
+  'soap-user': 'soapUsers',
+  'api-user': 'apiUsers',
+  pat: 'personalAccessTokens',
+};
+
+/** Mint a credential: the secret is returned once, only its salted PBKDF2 hash is stored. */
+export async function mintCredential(
+  tx: WriteTx,
+  spec: CredentialSpec,
+  now: Date,
+  iterations: number,
+): Promise<IssuedCredential> {
+  const id = `cred_${randomHex(8)}`;
+  const secret = spec.type === 'pat' ? `pat_${randomHex(20)}` : randomHex(16);
+  const salt = randomHex(16);
+  const hash = await pbkdf2(secret, salt, iterations);
+  const name =
+    spec.type === 'oauth-client'
+      ? `client_${randomHex(6)}`
+      : spec.type === 'pat'
+        ? `${secret.slice(0, 8)}…`
+        : (spec.username ?? (spec.type === 'soap-user' ? `soap.user.${randomHex(2)}` : `apiuser.${randomHex(2)}`));
+  const stored: StoredCredential = {
+    id,
+    type: spec.type,
+    name,
+    owner: spec.type === 'pat' ? (spec.owner ?? 'apiuser') : null,
+    privileges: spec.type === 'oauth-client' ? [...(spec.privileges ?? [])] : [],
+    scope: spec.type === 'oauth-client' ? CONSUMER_SCOPE : null,
+    salt,
+    hash,
+    iterations,
+    createdAt: now.toISOString(),
+  };
+  tx.put(CREDENTIAL_KIND, id, stored);
+  switch (spec.type) {
+    case 'oauth-client':
+      return { id, type: spec.type, clientId: name, clientSecret: secret, scope: CONSUMER_SCOPE, privileges: stored.privileges };
+    case 'pat':
+      return { id, type: spec.type, token: secret, owner: stored.owner ?? '' };
+    default:
+      return { id, type: spec.type, username: name, password: secret };
+  }
+}
+
+/** Public view of a stored credential (no hash, no salt). */
+export function publicCredential(c: StoredCredential) {
+  return { id: c.id, type: c.type, name: c.name, owner: c.owner, privileges: c.privileges, scope: c.scope, createdAt: c.createdAt };
+}
+
+/**
+ * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so a successful check is
+ * remembered under a SHA-256 of what was presented; a revoked credential drops out because
+ * `byId` no longer finds it.
+ */
+export class CredentialVerifier implements CredentialService {
+  private readonly verified = new Map<string, string>();
+
+  constructor(private readonly data: () => DataView) {}
+
+  byId(id: string): StoredCredential | undefined {
+    return this.data().get<StoredCredential>(CREDENTIAL_KIND, id);
+  }
+
+  async verify(type: CredentialType, name: string | null, secret: string): Promise<StoredCredential | null> {
+    const memo = await sha256Hex(`${type}\u0000${name ?? ''}\u0000${secret}`);
+    const hit = this.verified.get(memo);
+    if (hit) {
+      const cred = this.byId(hit);
+      if (cred) return cred;
+      this.verified.delete(memo);
+    }
+    const candidates = this.data()
+      .list<StoredCredential>(CREDENTIAL_KIND)
+      .filter((c) => c.type === type && (name === null || c.name === name));
+    for (const cred of candidates) {
+      const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
+      if (constantTimeEqual(hash, cred.hash)) {
+        this.verified.set(memo, cred.id);
+        return cred;
+      }
+    }
+    return null;
+  }
+}

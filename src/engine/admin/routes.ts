@@ -1,0 +1,218 @@
+/** The control API under `/sim/_admin`: the simulator's own surface, used by the UI and by scripts. */
+import { Hono, type Context } from 'hono';
+import { DAY_MS, envNow } from '../core/clock.ts';
+import { randomHex, sha256Hex } from '../core/crypto.ts';
+import { json } from '../core/http.ts';
+import { seededRng, seedFrom } from '../core/random.ts';
+import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type ProductId, type StoredCredential } from '../core/types.ts';
+import type { SimStore } from '../storage/store.ts';
+import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
+import type { EngineStats } from '../engine.ts';
+
+interface AdminDeps {
+  store: SimStore;
+  products: Map<ProductId, Product>;
+  clock: HostClock;
+  mount: string;
+  stats: EngineStats;
+  iterations: number;
+}
+
+const bad = (message: string) => json({ error: message }, 400);
+const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
+
+async function readJson(c: Context): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; res: Response }> {
+  const text = await c.req.text().catch(() => '');
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+    return { ok: false, res: bad('The request body must be a JSON object.') };
+  } catch {
+    return { ok: false, res: bad('The request body is not valid JSON.') };
+  }
+}
+
+export function adminRoutes(deps: AdminDeps): Hono {
+  const { store, products, clock, mount } = deps;
+  const app = new Hono();
+  app.onError((err) => {
+    throw err;
+  });
+
+  const baseUrl = (c: Context, key: string) => `${new URL(c.req.url).origin}${mount}/${key}`;
+  const summary = (c: Context, env: Environment) => ({
+    key: env.key,
+    product: env.product,
+    name: env.name,
+    baseUrl: baseUrl(c, env.key),
+    createdAt: env.createdAt,
+  });
+  const detail = async (c: Context, env: Environment) => {
+    const data = await store.data(env.key);
+    return {
+      ...summary(c, env),
+      clock: { now: envNow(clock, env).toISOString(), offsetMs: env.clockOffsetMs },
+      tenantId: env.tenantId,
+      credentials: data.list<StoredCredential>(CREDENTIAL_KIND).map(publicCredential),
+    };
+  };
+
+  const seed = (env: Environment, reset: boolean) => {
+    const product = products.get(env.product) as Product;
+    return store.write(
+      env.key,
+      (tx) => product.seed({ tx, rng: seededRng(seedFrom(`${product.id}-book-v1`)), now: envNow(clock, env), env }),
+      { reset },
+    );
+  };
+
+  app.get('/products', (c) =>
+    c.json({
+      items: [...products.values()].map((p) => ({ id: p.id, title: p.title, credentialTypes: p.credentialTypes, ...p.catalog() })),
+    }),
+  );
+
+  app.get('/stats', (c) => c.json({ ...deps.stats, environments: store.environments().length }));
+
+  app.get('/environments', (c) => c.json({ items: store.environments().map((e) => summary(c, e)) }));
+
+  app.post('/environments', async (c) => {
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const { product, name } = body.value;
+    if (typeof product !== 'string' || !PRODUCT_IDS.includes(product as ProductId) || !products.has(product as ProductId)) {
+      return bad(`"product" must be one of: ${PRODUCT_IDS.join(', ')}.`);
+    }
+    if (name !== undefined && (typeof name !== 'string' || name.length > 120)) return bad('"name" must be a string of at most 120 characters.');
+    const p = products.get(product as ProductId) as Product;
+    const key = `env_${randomHex(16)}`;
+    const now = new Date(clock());
+    const env: Environment = {
+      key,
+      product: p.id,
+      name: (typeof name === 'string' && name.trim()) || `${p.title} sandbox`,
+      createdAt: now.toISOString(),
+      clockOffsetMs: 0,
+      idSeq: 0,
+      tenantId: (await sha256Hex(key)).slice(0, 32),
+    };
+    await store.putEnv(env);
+    await seed(env, false);
+    const issued = await store.write(key, async (tx) => {
+      const out: IssuedCredential[] = [];
+      for (const spec of p.defaultCredentials) out.push(await mintCredential(tx, spec, now, deps.iterations));
+      return out;
+    });
+    const credentials: Record<string, IssuedCredential[]> = {};
+    for (const t of p.credentialTypes) credentials[CREDENTIAL_LIST_KEY[t]] = [];
+    for (const cred of issued) (credentials[CREDENTIAL_LIST_KEY[cred.type]] ??= []).push(cred);
+    return c.json({ ...summary(c, env), credentials }, 201, { location: `${mount}/_admin/environments/${key}` });
+  });
+
+  app.get('/environments/:key', async (c) => {
+    const env = store.env(c.req.param('key'));
+    return env ? c.json(await detail(c, env)) : notFound(c.req.param('key'));
+  });
+
+  app.delete('/environments/:key', async (c) => {
+    const key = c.req.param('key');
+    if (!store.env(key)) return notFound(key);
+    await store.deleteEnv(key);
+    return c.body(null, 204);
+  });
+
+  app.post('/environments/:key/reset', async (c) => {
+    const env = store.env(c.req.param('key'));
+    if (!env) return notFound(c.req.param('key'));
+    await seed(env, true);
+    return c.json(await detail(c, store.env(env.key) ?? env));
+  });
+
+  app.post('/environments/:key/credentials', async (c) => {
+    const env = store.env(c.req.param('key'));
+    if (!env) return notFound(c.req.param('key'));
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const product = products.get(env.product) as Product;
+    const { type, privileges, username, owner } = body.value;
+    if (typeof type !== 'string' || !product.credentialTypes.includes(type as CredentialType)) {
+      return bad(`"type" must be one of: ${product.credentialTypes.join(', ')} for a ${product.id} environment.`);
+    }
+    const spec: CredentialSpec = { type: type as CredentialType };
+    if (type === 'oauth-client') {
+      if (privileges !== undefined && (!Array.isArray(privileges) || privileges.some((p) => typeof p !== 'string' || p.length > 100))) {
+        return bad('"privileges" must be an array of privilege names.');
+      }
+      spec.privileges = [...new Set((privileges as string[] | undefined) ?? [])];
+    }
+    if (type === 'api-user') {
+      if (typeof username !== 'string' || !/^[A-Za-z0-9._@-]{1,20}$/.test(username)) {
+        return bad('"username" is required: 1-20 letters, digits, dot, underscore, @ or hyphen.');
+      }
+      const taken = (await store.data(env.key)).list<StoredCredential>(CREDENTIAL_KIND).some((x) => x.type === 'api-user' && x.name === username);
+      if (taken) return bad(`An API user named '${username}' already exists in this environment.`);
+      spec.username = username;
+    }
+    if (type === 'pat') {
+      if (typeof owner !== 'string' || !/^[A-Za-z0-9._@-]{1,20}$/.test(owner)) {
+        return bad('"owner" is required: the username the token acts as (1-20 characters).');
+      }
+      spec.owner = owner;
+    }
+    const issued = await store.write(env.key, (tx) => mintCredential(tx, spec, envNow(clock, env), deps.iterations));
+    return c.json(issued, 201);
+  });
+
+  app.delete('/environments/:key/credentials/:id', async (c) => {
+    const key = c.req.param('key');
+    if (!store.env(key)) return notFound(key);
+    const id = c.req.param('id');
+    const found = await store.write(key, (tx) => {
+      if (!tx.get(CREDENTIAL_KIND, id)) return false;
+      tx.delete(CREDENTIAL_KIND, id);
+      return true;
+    });
+    return found ? c.body(null, 204) : json({ error: `No credential '${id}' in this environment.` }, 404);
+  });
+
+  app.get('/environments/:key/clock', (c) => {
+    const env = store.env(c.req.param('key'));
+    return env ? c.json({ now: envNow(clock, env).toISOString() }) : notFound(c.req.param('key'));
+  });
+
+  app.put('/environments/:key/clock', async (c) => {
+    const key = c.req.param('key');
+    if (!store.env(key)) return notFound(key);
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const { now, advanceDays } = body.value;
+    let target: number;
+    const current = store.env(key) as Environment;
+    if (now !== undefined && advanceDays !== undefined) return bad('Send either "now" or "advanceDays", not both.');
+    if (typeof now === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(now) && !Number.isNaN(Date.parse(now))) {
+      target = Date.parse(/T/.test(now) && !/(Z|[+-]\d{2}:?\d{2})$/.test(now) ? `${now}Z` : now);
+    } else if (typeof advanceDays === 'number' && Number.isInteger(advanceDays) && Math.abs(advanceDays) <= 36_500) {
+      target = envNow(clock, current).getTime() + advanceDays * DAY_MS;
+    } else {
+      return bad('Send {"now": "<ISO-8601 date or UTC date-time>"} or {"advanceDays": <integer>}.');
+    }
+    if (target < Date.UTC(1970, 0, 1) || target > Date.UTC(9999, 11, 31)) return bad('"now" must be between 1970 and 9999.');
+    const next = await store.updateEnv(key, (env) => ({ ...env, clockOffsetMs: target - clock() }));
+    return c.json({ now: envNow(clock, next).toISOString() });
+  });
+
+  app.patch('/environments/:key', async (c) => {
+    const key = c.req.param('key');
+    if (!store.env(key)) return notFound(key);
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const { name } = body.value;
+    if (typeof name !== 'string' || !name.trim() || name.length > 120) return bad('"name" must be a non-empty string of at most 120 characters.');
+    const next = await store.updateEnv(key, (env) => ({ ...env, name: name.trim() }));
+    return c.json(await detail(c, next));
+  });
+
+  app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
+  return app;
+}

@@ -1,0 +1,28 @@
+/** Small response helpers shared by the control API and the products. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export function empty(status: number, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers });
+}
+
+/** RFC 9457 problem document (the simulator's own errors, e.g. SIM-1000). */
+export function problem(status: number, code: string, title: string, detail: string): Response {
+  return new Response(JSON.stringify({ type: `urn:erp-sim:problem:${code}`, title, status, detail, code }), {
+    status,
+    headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+  });
+}
+
+/** Read a body as text without throwing (a broken stream reads as empty). */
+export async function readText(req: Request): Promise<string> {
+  try {
+    return await req.text();
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * The contract between the engine core and the simulated products.
+ * Everything here is host-agnostic: Web Request/Response, no DOM, no Node, no service-worker globals.
+ */
+import type { Hono } from 'hono';
+import type { Rng } from './random.ts';
+
+export type ProductId = 'receivables' | 'odata';
+
+export const PRODUCT_IDS: readonly ProductId[] = ['receivables', 'odata'];
+
+/** A simulated tenant. Stored in the `environments` table. */
+export interface Environment {
+  key: string;
+  product: ProductId;
+  name: string;
+  createdAt: string;
+  /** Milliseconds added to the host clock: the environment's test clock. */
+  clockOffsetMs: number;
+  /** Next value of the environment's id sequence (see ids.ts). */
+  idSeq: number;
+  /** Tenant id derived from the key; OData GetTenantDetails shows it. */
+  tenantId: string;
+}
+
+/** A JSON-serializable record. Records are grouped by `kind` (a product-chosen table name). */
+export type Row = Record<string, unknown>;
+
+/** Read access to one environment's records, from the in-memory cache that mirrors IndexedDB. */
+export interface DataView {
+  get<T extends Row = Row>(kind: string, id: string): T | undefined;
+  /** All rows of a kind, in id insertion order. Do not mutate the returned rows. */
+  list<T extends Row = Row>(kind: string): readonly T[];
+  count(kind: string): number;
+  /**
+   * A value derived from the rows of `kinds`, computed once and reused until one of those kinds
+   * changes (e.g. a sorted index or a lookup map). `name` identifies the derivation.
+   */
+  derived<V>(name: string, kinds: readonly string[], build: () => V): V;
+}
+
+/** A write transaction: sees its own writes; committed as one IndexedDB transaction. */
+export interface WriteTx extends DataView {
+  put(kind: string, id: string, row: Row): void;
+  delete(kind: string, id: string): void;
+  /** A fresh numeric id, unique in the environment, 15-16 digits, exact in JSON. */
+  nextId(): number;
+}
+
+/** Host clock: milliseconds since the epoch. Injectable so tests can fix it. */
+export type HostClock = () => number;
+
+/** Everything a product handler gets for one request. */
+export interface EnvContext {
+  env: Environment;
+  /** Absolute base of the environment, e.g. `https://host/sim/env_…` (no trailing slash). */
+  baseUrl: string;
+  /** Raw (still percent-encoded) path after the environment base, starting with `/` (or ''). */
+  path: string;
+  /** The environment clock. */
+  now(): Date;
+  data: DataView;
+  /** Run `fn` as one atomic write. Throwing inside rolls everything back; nothing is stored. */
+  write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
+  credentials: CredentialService;
+}
+
+/** Hono environment type for product routers: `c.env` is the EnvContext. */
+export interface ProductBindings {
+  Bindings: EnvContext;
+}
+export type ProductApp = Hono<ProductBindings>;
+
+// ---- credentials -------------------------------------------------------------------------------
+
+export type CredentialType = 'oauth-client' | 'soap-user' | 'api-user' | 'pat';
+
+/** Stored credential (kind `sim.credential`). Secrets exist only as salted PBKDF2 hashes. */
+export interface StoredCredential extends Row {
+  id: string;
+  type: CredentialType;
+  /** clientId, username, or (for a PAT) a non-secret token prefix used for display. */
+  name: string;
+  owner: string | null;
+  privileges: string[];
+  scope: string | null;
+  salt: string;
+  hash: string;
+  createdAt: string;
+}
+
+export interface CredentialService {
+  /** Active credential of `type` whose secret is `secret` and (when given) whose name is `name`. */
+  verify(type: CredentialType, name: string | null, secret: string): Promise<StoredCredential | null>;
+  /** Credential by id if it still exists (revoked credentials are deleted). */
+  byId(id: string): StoredCredential | undefined;
+}
+
+// ---- products ----------------------------------------------------------------------------------
+
+/** What a new environment of a product is provisioned with. */
+export interface CredentialSpec {
+  type: CredentialType;
+  privileges?: string[];
+  username?: string;
+  owner?: string;
+}
+
+/** Seed writer: like a WriteTx, with the environment's clock at creation/reset time. */
+export interface SeedContext {
+  tx: WriteTx;
+  rng: Rng;
+  now: Date;
+  env: Environment;
+}
+
+/** A column as the UI's data browser and examples see it. */
+export interface ColumnInfo {
+  name: string;
+  type: string;
+  key?: boolean;
+  readOnly?: boolean;
+  queryable?: boolean;
+  title?: string;
+}
+
+/** A browsable resource or form, described for the UI from the product's own definitions. */
+export interface ResourceInfo {
+  name: string;
+  title: string;
+  group: string;
+  /** Collection path relative to the environment base, e.g. `/fscmRestApi/resources/11.13.18.05/receivablesInvoices`. */
+  path: string;
+  columns: ColumnInfo[];
+  keys: string[];
+  children: { name: string; title: string }[];
+}
+
+/** A ready-to-send request. Paths are relative to the environment base. */
+export interface ExampleRequest {
+  id: string;
+  group: string;
+  title: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** How the console authenticates it: bearer (OAuth token), basic (API user), pat, soap (WS-Security inside the body), none. */
+  auth: 'bearer' | 'basic' | 'pat' | 'soap' | 'none';
+  /** Expected status when sent to a freshly seeded environment. */
+  expectStatus?: number;
+}
+
+/** One entry of the error catalog: what it means and a request that reproduces it. */
+export interface ErrorEntry {
+  code: string;
+  status: number;
+  title: string;
+  meaning: string;
+  /** Spec reference, e.g. `000 Errors table`. */
+  spec: string;
+  reproduce?: ExampleRequest;
+}
+
+export interface ProductCatalog {
+  resources: ResourceInfo[];
+  examples: ExampleRequest[];
+  errors: ErrorEntry[];
+}
+
+export interface Product {
+  id: ProductId;
+  title: string;
+  /** Credentials every new environment gets. */
+  defaultCredentials: CredentialSpec[];
+  /** Which credential types the control API may add to environments of this product. */
+  credentialTypes: CredentialType[];
+  /** Write the deterministic seeded book. */
+  seed(ctx: SeedContext): void;
+  /** Router for paths under the environment base (routing on EnvContext.path). */
+  app: ProductApp;
+  catalog(): ProductCatalog;
+}

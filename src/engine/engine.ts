@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { adminRoutes } from './admin/routes.ts';
+import { CredentialVerifier } from './admin/credentials.ts';
+import { envNow, systemClock } from './core/clock.ts';
+import { PBKDF2_ITERATIONS } from './core/crypto.ts';
+import { json, problem } from './core/http.ts';
+import type { EnvContext, HostClock, Product, ProductId } from './core/types.ts';
+import { PRODUCTS } from './products/registry.ts';
+import type { SimDatabase } from './storage/schema.ts';
+import { SimStore } from './storage/store.ts';
+
+export interface EngineOptions {
+  db: SimDatabase;
+  /** Host clock (ms since epoch); environments add their own offsets. */
+  clock?: HostClock;
+  /** Path prefix the simulator answers under, e.g. `/sim` or `/erp-sim/sim`. */
+  mount?: string;
+  /** PBKDF2 iterations for new credentials (tests may lower it; stored per credential). */
+  pbkdf2Iterations?: number;
+  products?: readonly Product[];
+}
+
+export interface EngineStats {
+  requests: number;
+  unhandledErrors: number;
+}
+
+export interface Engine {
+  handle(request: Request): Promise<Response>;
+  readonly store: SimStore;
+  readonly stats: EngineStats;
+  readonly mount: string;
+}
+
+export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
+
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
+  const clock = options.clock ?? systemClock;
+  const products = new Map<ProductId, Product>((options.products ?? PRODUCTS).map((p) => [p.id, p]));
+  const store = await SimStore.open(options.db);
+  const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
+  const verifiers = new Map<string, CredentialVerifier>();
+
+  const app = new Hono().basePath(mount);
+  app.route(
+    '/_admin',
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS }),
+  );
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const rest = url.pathname.slice(mount.length); // "/<key>/..."
+    const [, key = '', ...tail] = rest.split('/');
+    const env = ENV_KEY_PATTERN.test(key) ? store.env(key) : undefined;
+    if (!env) {
+      return problem(404, 'SIM-1000', 'Unknown environment', `No environment with key '${key}' exists on this simulator.`);
+    }
+    const product = products.get(env.product);
+    if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
+    const data = await store.data(key);
+    let verifier = verifiers.get(key);
+    if (!verifier) {
+      verifier = new CredentialVerifier(() => data);
+      verifiers.set(key, verifier);
+    }
+    const ctx: EnvContext = {
+      env,
+      baseUrl: `${url.origin}${mount}/${key}`,
+      path: tail.length ? `/${tail.join('/')}` : '',
+      now: () => envNow(clock, store.env(key) ?? env),
+      data,
+      write: (fn) => store.write(key, fn),
+      credentials: verifier,
+    };
+    return product.app.fetch(c.req.raw, ctx);
+  });
+  app.onError((err) => {
+    throw err;
+  });
+  store.onChange((change) => {
+    if (change.op === 'env-delete') verifiers.delete(change.key);
+  });
+  app.notFound(() => problem(404, 'SIM-1000', 'Unknown environment', 'Paths under the simulator start with an environment key.'));
+
+  return {
+    store,
+    stats,
+    mount,
+    async handle(request: Request): Promise<Response> {
+      stats.requests++;
+      try {
+        return await app.fetch(request);
+      } catch (err) {
+        // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
+        stats.unhandledErrors++;
+        console.error('[erp-sim] unhandled error', err);
+        return json({ error: 'Internal simulator error', code: 'SIM-5000' }, 500);
+      }
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Test harness: an engine over a fresh fake IndexedDB, a movable host clock, and request helpers. */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
+
+export const ORIGIN = 'http://sim.test';
+
+export interface TestSim {
+  engine: Engine;
+  /** Host clock in ms; tests may set it. */
+  clock: { now: number };
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>; // any: JSON test payloads
+}
+
+export async function createTestSim(opts: { now?: string } = {}): Promise<TestSim> {
+  const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
+  const db = openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
+  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000 });
+  const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
+  return {
+    engine,
+    clock,
+    fetch,
+    async admin(method, path, body) {
+      const res = await fetch(`/sim/_admin${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+  };
+}
+
+/** Create an environment of a product; returns its key, base path and the issued credentials. */
+export async function createEnv(sim: TestSim, product: 'receivables' | 'odata', name?: string) {
+  const res = await sim.admin('POST', '/environments', { product, name });
+  if (res.status !== 201) throw new Error(`environment create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { key: res.body.key as string, base: `/sim/${res.body.key}`, credentials: res.body.credentials, body: res.body };
+}
