@@ -1,0 +1,69 @@
+/**
+ * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE]`: the simulator for curl,
+ * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
+ * prints their keys and credentials so the first curl works at once.
+ */
+import { parseArgs } from 'node:util';
+import { startNodeHost } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    host: { type: 'string', default: '127.0.0.1' },
+    state: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help) {
+  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE]');
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be an integer from 0 to 65535, not '${values.port}'`);
+  process.exit(2);
+}
+
+const host = await startNodeHost({ port, host: values.host, stateFile: values.state });
+const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init));
+
+console.log(`ERP integration simulator listening on ${host.url}`);
+console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+
+if (host.engine.store.environments().length === 0) {
+  for (const product of ['receivables', 'odata'] as const) {
+    const res = await admin('/environments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product, name: `${product} (created at start)` }),
+    });
+    const env = (await res.json()) as { key: string; baseUrl: string; credentials: Record<string, Record<string, unknown>[]> };
+    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}`);
+    for (const [list, creds] of Object.entries(env.credentials)) {
+      for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
+    }
+    if (product === 'receivables') {
+      const client = env.credentials.oauthClients?.[0];
+      if (client) {
+        console.log(`  try:  curl -s -u '${client.clientId}:${client.clientSecret}' -d grant_type=client_credentials -d scope=urn:opc:resource:consumer::all ${env.baseUrl}/oauth/token`);
+      }
+    } else {
+      const user = env.credentials.apiUsers?.[0];
+      if (user) console.log(`  try:  curl -s -u '${user.username}:${user.password}' ${env.baseUrl}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
+    }
+  }
+} else {
+  for (const env of host.engine.store.environments()) console.log(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping.');
+  await host.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,96 @@
+// The control API under /sim/_admin (issue 2 § 3) and environment routing (issue 2 § 2).
+import { describe, expect, it } from 'vitest';
+import { createEnv, createTestSim } from '../support/sim.ts';
+
+describe('control API: environments', () => {
+  it('creates a receivables environment with the seeded credential set (issue 2 § 3)', async () => {
+    const sim = await createTestSim();
+    const res = await sim.admin('POST', '/environments', { product: 'receivables', name: 'Training A' });
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^env_[0-9a-f]{32}$/);
+    expect(res.body).toMatchObject({ product: 'receivables', name: 'Training A', baseUrl: `http://sim.test/sim/${res.body.key}` });
+    const { oauthClients, soapUsers } = res.body.credentials;
+    expect(oauthClients).toHaveLength(2);
+    expect(oauthClients[0]).toMatchObject({ scope: 'urn:opc:resource:consumer::all' });
+    expect(oauthClients[0].privileges.sort()).toEqual(['AR_CREATE_RECEIVABLES_RECEIPT_PRIV', 'AR_MANAGE_RECEIVABLES_RECEIPT_PRIV']);
+    expect(oauthClients[1].privileges).toEqual([]);
+    for (const c of oauthClients) expect(Object.keys(c).sort()).toEqual(['clientId', 'clientSecret', 'id', 'privileges', 'scope', 'type']);
+    expect(soapUsers).toHaveLength(1);
+    expect(soapUsers[0].username).toBeTruthy();
+    expect(soapUsers[0].password).toBeTruthy();
+  });
+
+  it('creates an odata environment with one API user and one PAT (issue 2 § 3)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    expect(env.credentials.apiUsers).toHaveLength(1);
+    expect(env.credentials.personalAccessTokens).toHaveLength(1);
+    expect(env.credentials.personalAccessTokens[0]).toMatchObject({ owner: expect.any(String), token: expect.any(String) });
+  });
+
+  it('lists environments and shows one without secrets (issue 2 § 3)', async () => {
+    const sim = await createTestSim();
+    const a = await createEnv(sim, 'receivables');
+    await createEnv(sim, 'odata');
+    const list = await sim.admin('GET', '/environments');
+    expect(list.body.items).toHaveLength(2);
+    expect(Object.keys(list.body.items[0]).sort()).toEqual(['baseUrl', 'createdAt', 'key', 'name', 'product']);
+    const one = await sim.admin('GET', `/environments/${a.key}`);
+    expect(one.status).toBe(200);
+    const text = JSON.stringify(one.body);
+    expect(text).not.toContain(a.credentials.oauthClients[0].clientSecret);
+    expect(text).not.toContain('"hash"');
+    expect(text).not.toContain('"salt"');
+    expect(one.body.credentials).toHaveLength(3);
+  });
+
+  it('deletes an environment: 204, then unknown (issue 2 § 3)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    expect((await sim.admin('DELETE', `/environments/${env.key}`)).status).toBe(204);
+    expect((await sim.admin('GET', `/environments/${env.key}`)).status).toBe(404);
+    expect((await sim.admin('DELETE', `/environments/${env.key}`)).status).toBe(404);
+    const res = await sim.fetch(`${env.base}/odata/Priority/tabula.ini/demo/`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('SIM-1000');
+  });
+
+  it('refuses bad input with 400 {error} (issue 2 § 3)', async () => {
+    const sim = await createTestSim();
+    for (const body of [{}, { product: 'sap' }, { product: 'odata', name: 42 }, '{not json', '[1]']) {
+      const res = await sim.admin('POST', '/environments', body);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.error).toBe('string');
+    }
+    const env = await createEnv(sim, 'receivables');
+    for (const body of [{ type: 'pat', owner: 'x' }, { type: 'nope' }, { type: 'oauth-client', privileges: 'all' }]) {
+      const res = await sim.admin('POST', `/environments/${env.key}/credentials`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/type|privileges/);
+    }
+    for (const body of [{ advanceDays: 1.5 }, { now: 'yesterday' }, { now: '2026-01-01', advanceDays: 1 }, {}]) {
+      expect((await sim.admin('PUT', `/environments/${env.key}/clock`, body)).status).toBe(400);
+    }
+    expect((await sim.admin('GET', '/environments/env_0123/clock')).status).toBe(404);
+  });
+});
+
+describe('environment routing', () => {
+  it('answers an unknown key with a SIM-1000 problem document before any authentication (spec 001, Authentication 3)', async () => {
+    const sim = await createTestSim();
+    for (const path of ['/sim/env_0123456789abcdef0123456789abcdef/odata/Priority/tabula.ini/demo/CUSTOMERS', '/sim/nonsense/x', '/sim/']) {
+      const res = await sim.fetch(path, { headers: { authorization: 'Basic YXBpdXNlcjp4' } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect((await res.json()).code).toBe('SIM-1000');
+    }
+  });
+
+  it("answers 404 for the other product's paths under an environment (issue 2 § 2)", async () => {
+    const sim = await createTestSim();
+    const rec = await createEnv(sim, 'receivables');
+    const od = await createEnv(sim, 'odata');
+    expect((await sim.fetch(`${rec.base}/odata/Priority/tabula.ini/demo/CUSTOMERS`)).status).toBe(404);
+    expect((await sim.fetch(`${od.base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices`)).status).toBe(404);
+  });
+});

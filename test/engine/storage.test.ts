@@ -1,0 +1,85 @@
+// Storage: atomic writes, ids, isolation, survival across an engine restart (issue 2 § 2 Storage, Ids).
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createEngine, openDatabase } from '../../src/engine/index.ts';
+import { createEnv, createTestSim } from '../support/sim.ts';
+
+describe('storage', () => {
+  it('a failed write changes nothing, in memory or in IndexedDB (issue 2 § 2 Storage: atomic)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    const seqBefore = sim.engine.store.env(env.key)?.idSeq;
+    await expect(
+      sim.engine.store.write(env.key, (tx) => {
+        tx.put('widget', 'a', { n: 1 });
+        tx.nextId();
+        throw new Error('validation failed half-way');
+      }),
+    ).rejects.toThrow('half-way');
+    const data = await sim.engine.store.data(env.key);
+    expect(data.get('widget', 'a')).toBeUndefined();
+    expect(sim.engine.store.env(env.key)?.idSeq).toBe(seqBefore);
+    expect(await sim.engine.store.db.records.get([env.key, 'widget', 'a'])).toBeUndefined();
+  });
+
+  it('a write is one IndexedDB transaction: if IndexedDB refuses it, memory is untouched (issue 2 § 2 Storage)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    // A row IndexedDB cannot clone makes the transaction abort after the first put was queued.
+    await expect(
+      sim.engine.store.write(env.key, (tx) => {
+        tx.put('widget', 'ok', { n: 1 });
+        tx.put('widget', 'bad', { fn: () => 1 } as never);
+      }),
+    ).rejects.toThrow();
+    const data = await sim.engine.store.data(env.key);
+    expect(data.get('widget', 'ok')).toBeUndefined();
+    expect(await sim.engine.store.db.records.get([env.key, 'widget', 'ok'])).toBeUndefined();
+  });
+
+  it('ids are 15-16 digits, exact in JSON and unique per environment (issue 2 § 2 Ids)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'receivables');
+    const ids = await sim.engine.store.write(env.key, (tx) => Array.from({ length: 1000 }, () => tx.nextId()));
+    expect(new Set(ids).size).toBe(1000);
+    for (const id of ids) {
+      expect(Number.isSafeInteger(id)).toBe(true);
+      expect(String(id)).toMatch(/^\d{15,16}$/);
+      expect(JSON.parse(JSON.stringify({ id })).id).toBe(id);
+    }
+    const more = await sim.engine.store.write(env.key, (tx) => tx.nextId());
+    expect(ids).not.toContain(more);
+  });
+
+  it('everything survives a restart of the engine over the same IndexedDB (issue 2 § 2: state never only in memory)', async () => {
+    const factory = new IDBFactory();
+    const db1 = openDatabase('restart', factory, IDBKeyRange);
+    const e1 = await createEngine({ db: db1, pbkdf2Iterations: 1000 });
+    const created = await e1.handle(
+      new Request('http://x/sim/_admin/environments', { method: 'POST', body: JSON.stringify({ product: 'odata' }), headers: { 'content-type': 'application/json' } }),
+    );
+    const { key } = (await created.json()) as { key: string };
+    await e1.store.write(key, (tx) => tx.put('widget', 'w', { n: 7 }));
+    db1.close();
+    const e2 = await createEngine({ db: openDatabase('restart', factory, IDBKeyRange) });
+    expect(e2.store.env(key)?.product).toBe('odata');
+    expect((await e2.store.data(key)).get('widget', 'w')).toEqual({ n: 7 });
+  });
+
+  it('concurrent writes to one environment are serialized, none lost (issue 2 § 7: two tabs writing at once)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        sim.engine.store.write(env.key, (tx) => {
+          const n = (tx.get<{ n: number }>('counter', 'c')?.n ?? 0) + 1;
+          tx.put('counter', 'c', { n });
+          tx.put('item', String(i), { i });
+        }),
+      ),
+    );
+    const data = await sim.engine.store.data(env.key);
+    expect(data.get('counter', 'c')).toEqual({ n: 50 });
+    expect(data.count('item')).toBe(50);
+  });
+});
