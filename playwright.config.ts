@@ -32,10 +32,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+      url: 'http://127.0.0.1:4173',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The same app built for a sub-path deployment (npm run build:subpath).
+      command: 'SIM_BASE=/erp-sim/ npx vite preview --outDir dist-subpath --host 127.0.0.1 --port 4174 --strictPort',
+      url: 'http://127.0.0.1:4174/erp-sim/',
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

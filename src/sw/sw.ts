@@ -40,5 +40,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) return;
+  // Liveness probe answered by the worker alone (the app and the benchmark's no-op baseline).
+  if (url.pathname === `${mount}/_ping`) return event.respondWith(new Response('ok'));
   event.respondWith(getEngine().then((e) => e.handle(event.request)));
 });

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every test: type checks, engine/unit tests (Vitest, Node), then end-to-end tests in Debian's
+# Chromium through the real service worker (Playwright). Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci; fi
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+mkdir -p test-results
+npm run check
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+npm run build
+npm run build:subpath
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
+node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
