@@ -96,6 +96,24 @@ describe('error boundary', () => {
     expect(engine.stats.unhandledErrors).toBe(1);
   });
 
+  it('creating an environment is one transaction: a failing seed leaves no environment (issue 2 § 2 Seeding)', async () => {
+    const failing: Product = {
+      id: 'odata', title: 'failing', defaultCredentials: [{ type: 'api-user', username: 'u' }], credentialTypes: ['api-user'],
+      seed: ({ tx }) => {
+        tx.put('CUSTOMERS', 'A', { CUSTNAME: 'A' });
+        throw new Error('seed bug');
+      },
+      app: createProductApp(), catalog: () => ({ resources: [], examples: [], errors: [] }),
+    };
+    const db = openDatabase('atomic-create', new IDBFactory(), IDBKeyRange);
+    const engine = await createEngine({ db, products: [failing] });
+    const res = await engine.handle(new Request('http://x/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' }));
+    expect(res.status).toBe(500);
+    expect(engine.store.environments()).toEqual([]);
+    expect(await db.environments.count()).toBe(0);
+    expect(await db.records.count()).toBe(0);
+  });
+
   it('seeded generators are deterministic (issue 2 § 2 Seeding)', () => {
     const a = seededRng(42);
     const b = seededRng(42);

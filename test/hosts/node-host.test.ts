@@ -33,7 +33,7 @@ describe('Node host', () => {
     const env = await createOdataEnv(first.url);
     await fetch(`${first.url}/sim/_admin/environments/${env.key}/clock`, { method: 'PUT', body: '{"advanceDays":3}' });
     await first.close();
-    expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeGreaterThan(2);
+    expect(readFileSync(file, 'utf8')).toContain(env.key);
 
     const second = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: file });
     try {

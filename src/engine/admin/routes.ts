@@ -18,6 +18,9 @@ interface AdminDeps {
   iterations: number;
 }
 
+/** Same product, same generator: the seeded book is deterministic for a given clock. */
+const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
+
 const bad = (message: string) => json({ error: message }, 400);
 const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
 
@@ -58,13 +61,9 @@ export function adminRoutes(deps: AdminDeps): Hono {
     };
   };
 
-  const seed = (env: Environment, reset: boolean) => {
+  const reseed = (env: Environment) => {
     const product = products.get(env.product) as Product;
-    return store.write(
-      env.key,
-      (tx) => product.seed({ tx, rng: seededRng(seedFrom(`${product.id}-book-v1`)), now: envNow(clock, env), env }),
-      { reset },
-    );
+    return store.write(env.key, (tx) => product.seed({ tx, rng: bookRng(product), now: envNow(clock, env), env }), { reset: true });
   };
 
   app.get('/products', (c) =>
@@ -97,13 +96,17 @@ export function adminRoutes(deps: AdminDeps): Hono {
       idSeq: 0,
       tenantId: (await sha256Hex(key)).slice(0, 32),
     };
-    await store.putEnv(env);
-    await seed(env, false);
-    const issued = await store.write(key, async (tx) => {
-      const out: IssuedCredential[] = [];
-      for (const spec of p.defaultCredentials) out.push(await mintCredential(tx, spec, now, deps.iterations));
-      return out;
-    });
+    // Row, seeded book and credentials are one transaction: a failure leaves no half environment.
+    const issued = await store.write(
+      key,
+      async (tx) => {
+        p.seed({ tx, rng: bookRng(p), now, env });
+        const out: IssuedCredential[] = [];
+        for (const spec of p.defaultCredentials) out.push(await mintCredential(tx, spec, now, deps.iterations));
+        return out;
+      },
+      { create: env },
+    );
     const credentials: Record<string, IssuedCredential[]> = {};
     for (const t of p.credentialTypes) credentials[CREDENTIAL_LIST_KEY[t]] = [];
     for (const cred of issued) (credentials[CREDENTIAL_LIST_KEY[cred.type]] ??= []).push(cred);
@@ -125,7 +128,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   app.post('/environments/:key/reset', async (c) => {
     const env = store.env(c.req.param('key'));
     if (!env) return notFound(c.req.param('key'));
-    await seed(env, true);
+    await reseed(env);
     return c.json(await detail(c, store.env(env.key) ?? env));
   });
 

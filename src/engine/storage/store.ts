@@ -52,11 +52,14 @@ export class SimStore {
     return cache;
   }
 
-  /** Run `fn` as one atomic write to the environment's records. */
-  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean } = {}): Promise<T> {
+  /**
+   * Run `fn` as one atomic write to the environment's records. `create` makes a new environment in
+   * the same transaction (its row, seeded book and credentials land together or not at all).
+   */
+  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean; create?: Environment } = {}): Promise<T> {
     return this.lock(key).run(async () => {
-      const env = this.envs.get(key);
-      if (!env) throw new EnvironmentGone(key);
+      const env = opts.create ?? this.envs.get(key);
+      if (!env || (opts.create && this.envs.has(key))) throw new EnvironmentGone(key);
       const cache = await this.data(key);
       const startEnv = opts.reset ? { ...env, idSeq: 0 } : env;
       const tx = new PendingTx(cache, startEnv, opts.reset ? isDataKind : undefined);
@@ -69,15 +72,10 @@ export class SimStore {
           else deletes.push({ kind, id });
         }
       }
-      if (!opts.reset && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
+      if (!opts.reset && !opts.create && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
       await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } });
       return result;
     });
-  }
-
-  /** Create or update an environment row (its name, clock). */
-  putEnv(env: Environment): Promise<void> {
-    return this.lock(env.key).run(() => this.commit({ op: 'env-put', env }));
   }
 
   updateEnv(key: string, patch: (env: Environment) => Environment): Promise<Environment> {
