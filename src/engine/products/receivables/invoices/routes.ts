@@ -1,0 +1,110 @@
+/**
+ * The Invoices endpoint table (spec 000 § Invoices) on the REST framework: reads through
+ * registerReadRoutes, writes here, each write one atomic c.env.write.
+ */
+import type { ProductApp } from '../../../core/types.ts';
+import {
+  checkPathKey,
+  collectionPath,
+  collectionResponse,
+  findChild,
+  findItem,
+  hrefOf,
+  itemResponse,
+  methodNotAllowed,
+  noSuchResource,
+  param,
+  parentRef,
+  readJsonBody,
+  registerReadRoutes,
+  type RestContext,
+} from '../rest/index.ts';
+import { KIND, type InvoiceLineRow, type InvoiceRow } from '../book/records.ts';
+import { createInvoice } from './create.ts';
+import { installmentResource, invoiceResource, lineResource } from './definitions.ts';
+import { addLine } from './lines.ts';
+import { splitInstallments } from './split.ts';
+import { deleteInvoice, patchInvoice } from './update.ts';
+
+const LINES = 'receivablesInvoiceLines';
+const INSTALLMENTS = 'receivablesInvoiceInstallments';
+
+const pathOf = (c: RestContext) => new URL(c.req.url).pathname;
+
+export function registerInvoiceRoutes(app: ProductApp): void {
+  const base = collectionPath(invoiceResource);
+
+  // Unknown actions first (complete, approve, rework, anything else): plain 404 (spec 000 § What the service does 3).
+  app.post(`${base}/:key/action/:action`, async (c) => {
+    if (param(c, 'action') !== 'splitInstallments') throw noSuchResource(pathOf(c));
+    const key = param(c, 'key');
+    findItem(c, invoiceResource, key);
+    const raw = await readJsonBody(c);
+    await c.env.write((tx) => splitInstallments(tx, key, raw, c.env.now()));
+    const row = findItem(c, invoiceResource, key);
+    return collectionResponse(c, installmentResource, { parent: parentRef(c, invoiceResource, row, INSTALLMENTS), what: 'the splitInstallments result' });
+  });
+  app.all(`${base}/:key/action/:action`, (c) => {
+    if (param(c, 'action') !== 'splitInstallments') throw noSuchResource(pathOf(c));
+    throw methodNotAllowed(c.req.method, 'the splitInstallments action', ['POST']);
+  });
+
+  registerReadRoutes(app, invoiceResource);
+
+  app.post(base, async (c) => {
+    const raw = await readJsonBody(c);
+    const created = await c.env.write((tx) => createInvoice(tx, raw, c.env.now()));
+    const row = c.env.data.get<InvoiceRow>(KIND.invoice, String(created.CustomerTransactionId)) ?? created;
+    const href = hrefOf(c, invoiceResource, row);
+    return itemResponse(c, invoiceResource, row, { status: 201, params: { expand: [LINES] }, headers: { location: href } });
+  });
+
+  app.patch(`${base}/:key`, async (c) => {
+    const key = param(c, 'key');
+    findItem(c, invoiceResource, key);
+    const raw = await readJsonBody(c);
+    await c.env.write((tx) => patchInvoice(tx, key, raw, c.env.now()));
+    return itemResponse(c, invoiceResource, findItem(c, invoiceResource, key), { params: {} });
+  });
+
+  app.delete(`${base}/:key`, async (c) => {
+    const key = param(c, 'key');
+    checkPathKey(invoiceResource, key);
+    await c.env.write((tx) => deleteInvoice(tx, key));
+    return new Response(null, { status: 204 });
+  });
+
+  app.post(`${base}/:key/child/:accessor`, async (c) => {
+    const accessor = param(c, 'accessor');
+    if (accessor === INSTALLMENTS) throw methodNotAllowed('POST', INSTALLMENTS + ' (use the splitInstallments action)');
+    if (accessor !== LINES) throw noSuchResource(pathOf(c));
+    const key = param(c, 'key');
+    findItem(c, invoiceResource, key); // 400 REST-01002 / 404 AR-7041 before the body is read
+    const raw = await readJsonBody(c);
+    const line = await c.env.write((tx) => addLine(tx, key, raw, c.env.now()));
+    const parent = parentRef(c, invoiceResource, findItem(c, invoiceResource, key), LINES);
+    const row = c.env.data.get<InvoiceLineRow>(KIND.invoiceLine, String(line.CustomerTransactionLineId)) ?? line;
+    const href = hrefOf(c, lineResource, row, parent);
+    return itemResponse(c, lineResource, row, { parent, status: 201, params: {}, headers: { location: href } });
+  });
+
+  // No update or delete on lines; no per-installment writes (spec 000 § Add-line rule, support matrix).
+  app.on(['PUT', 'PATCH', 'DELETE'], `${base}/:key/child/:accessor`, (c) => {
+    const accessor = param(c, 'accessor');
+    if (accessor !== LINES && accessor !== INSTALLMENTS) throw noSuchResource(pathOf(c));
+    throw methodNotAllowed(c.req.method, accessor, accessor === LINES ? ['GET', 'POST'] : ['GET']);
+  });
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], `${base}/:key/child/:accessor/:childKey`, (c) => {
+    const accessor = param(c, 'accessor');
+    if (accessor !== LINES && accessor !== INSTALLMENTS) throw noSuchResource(pathOf(c));
+    const parent = parentRef(c, invoiceResource, findItem(c, invoiceResource, param(c, 'key')), accessor);
+    findChild(c, parent, param(c, 'childKey'));
+    throw methodNotAllowed(c.req.method, accessor, ['GET']);
+  });
+  app.on(['PUT', 'PATCH', 'DELETE'], base, (c) => {
+    throw methodNotAllowed(c.req.method, invoiceResource.name, ['GET', 'POST']);
+  });
+  app.on(['PUT', 'POST'], `${base}/:key`, (c) => {
+    throw methodNotAllowed(c.req.method, `a ${invoiceResource.name} item`, ['GET', 'PATCH', 'DELETE']);
+  });
+}

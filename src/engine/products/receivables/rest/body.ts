@@ -1,0 +1,169 @@
+/**
+ * Request bodies: JSON parse (REST-01007 on invalid JSON), then checks driven by the field table:
+ * unknown and read-only/non-updatable attributes refused by name, JSON types, string lengths,
+ * dates, and amounts with more than their allowed decimals (spec 000 § Resources: at most 4).
+ */
+import { decimalPlaces } from '../../../core/money.ts';
+import type { Row } from '../../../core/types.ts';
+import { FW, REST_CODES, RestError, type ErrorDetail } from './errors.ts';
+import type { FieldDef, ResourceDef, RestContext } from './types.ts';
+import { isValidDate, parseDateTime } from './values.ts';
+
+export interface BodyOptions {
+  mode: 'create' | 'update';
+  /** Code for attributes not accepted (unknown, read-only, not updatable); default framework codes. */
+  refuseCode?: string;
+  /** Only these attributes are accepted (others refused by name), e.g. the four of an added line. */
+  only?: readonly string[];
+  /** Code for missing required attributes; when set, every missing one is listed in o:errorDetails. */
+  requiredCode?: string;
+  /** Accept a JSON array of objects (a set of rows), e.g. credit memo lines. */
+  allowArray?: boolean;
+}
+
+/** Parse JSON text; REST-01007 when it is not valid JSON. */
+export function parseJsonText(text: string): unknown {
+  if (text.trim() === '') throw new RestError(400, REST_CODES.INVALID_JSON, 'The request body is empty; a JSON object is required.');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : 'syntax error';
+    throw new RestError(400, REST_CODES.INVALID_JSON, `The request body is not valid JSON: ${why}`);
+  }
+}
+
+/** Read and parse the request body as JSON (no field checks). */
+export async function readJsonBody(c: RestContext): Promise<unknown> {
+  let text = '';
+  try {
+    text = await c.req.text();
+  } catch {
+    text = '';
+  }
+  return parseJsonText(text);
+}
+
+function typeProblem(f: FieldDef, v: unknown): string | null {
+  if (v === null) return null;
+  switch (f.type) {
+    case 'string':
+      if (typeof v !== 'string') return `${f.name} must be a string.`;
+      if (f.maxLength !== undefined && v.length > f.maxLength) return null; // length reported separately
+      return null;
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v) ? null : `${f.name} must be a number.`;
+    case 'integer':
+      return typeof v === 'number' && Number.isSafeInteger(v) ? null : `${f.name} must be an integer.`;
+    case 'boolean':
+      return typeof v === 'boolean' ? null : `${f.name} must be true or false.`;
+    case 'date':
+      return typeof v === 'string' && isValidDate(v) ? null : `${f.name} must be a date in the form yyyy-MM-dd.`;
+    case 'datetime':
+      return typeof v === 'string' && parseDateTime(v) !== null ? null : `${f.name} must be an ISO-8601 datetime.`;
+    case 'array':
+      return Array.isArray(v) ? null : `${f.name} must be an array.`;
+    case 'object':
+      return typeof v === 'object' && !Array.isArray(v) ? null : `${f.name} must be an object.`;
+  }
+}
+
+/** Problems of one attribute value (type, enumerated values, length, decimals). */
+export function valueProblems(f: FieldDef, v: unknown): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
+  const t = typeProblem(f, v);
+  if (t) return [{ detail: t, code: FW.INVALID_ATTRIBUTE_VALUE, path: f.name }];
+  if (v === null) return out;
+  if (f.type === 'string' && f.maxLength !== undefined && (v as string).length > f.maxLength) {
+    out.push({ detail: `${f.name} is longer than ${f.maxLength} characters.`, code: FW.VALUE_TOO_LONG, path: f.name });
+  }
+  if (f.type === 'number' && f.scale !== undefined && decimalPlaces(v as number) > f.scale) {
+    out.push({ detail: `${f.name} has more than ${f.scale} decimal places.`, code: FW.TOO_MANY_DECIMALS, path: f.name });
+  }
+  if (f.values && typeof v === 'string' && !f.values.includes(v)) {
+    out.push({ detail: `${f.name} must be one of ${f.values.join(', ')}.`, code: FW.INVALID_ATTRIBUTE_VALUE, path: f.name });
+  }
+  return out;
+}
+
+/** Names of required-on-create attributes that are absent or null. */
+export function missingRequired(def: ResourceDef, body: Row): string[] {
+  return def.fields.filter((f) => f.requiredOnCreate && (body[f.name] === undefined || body[f.name] === null)).map((f) => f.name);
+}
+
+/** Check one JSON object against a definition; returns problems (does not throw). */
+export function checkObject(def: ResourceDef, body: Row, opts: BodyOptions, prefix = ''): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const only = opts.only ? new Set(opts.only) : null;
+  for (const [name, value] of Object.entries(body)) {
+    const f = def.byName.get(name);
+    const at = `${prefix}${name}`;
+    if (!f || (only && !only.has(name))) {
+      problems.push({ detail: `${name} is not an attribute that can be sent to ${def.name}.`, code: opts.refuseCode ?? FW.UNKNOWN_ATTRIBUTE, path: at });
+      continue;
+    }
+    const child = def.children[name];
+    if (child && opts.mode === 'create') {
+      if (!Array.isArray(value)) {
+        problems.push({ detail: `${name} must be an array of ${child.title} objects.`, code: FW.INVALID_ATTRIBUTE_VALUE, path: at });
+        continue;
+      }
+      value.forEach((el, i) => {
+        if (!el || typeof el !== 'object' || Array.isArray(el)) {
+          problems.push({ detail: `${name}[${i}] must be an object.`, code: FW.INVALID_ATTRIBUTE_VALUE, path: `${at}[${i}]` });
+        } else {
+          problems.push(...checkObject(child, el as Row, { mode: 'create', refuseCode: opts.refuseCode }, `${at}[${i}].`));
+        }
+      });
+      continue;
+    }
+    const refused = opts.mode === 'create' ? f.readOnly : f.readOnly || !f.updatable;
+    if (refused) {
+      const why = f.readOnly ? 'read-only' : 'not updatable';
+      problems.push({ detail: `${name} is ${why} and cannot be sent.`, code: opts.refuseCode ?? FW.READ_ONLY_ATTRIBUTE, path: at });
+      continue;
+    }
+    for (const p of valueProblems(f, value)) problems.push({ ...p, path: `${prefix}${p.path}` });
+  }
+  return problems;
+}
+
+/** Throw the first problem's code with one o:errorDetails entry per problem. */
+export function throwProblems(problems: ErrorDetail[]): void {
+  if (problems.length === 0) return;
+  const first = problems[0] as ErrorDetail;
+  const detail = problems.length === 1 ? first.detail : `${first.detail} (${problems.length} problems; see o:errorDetails)`;
+  throw new RestError(400, first.code ?? FW.INVALID_ATTRIBUTE_VALUE, detail, { path: first.path, details: problems });
+}
+
+/**
+ * Read, parse and check a body against a definition. Returns the JSON object (or array of objects
+ * when allowArray) with values as sent; amounts stay JSON numbers (use core/money numberLiteral).
+ */
+export async function parseBody(c: RestContext, def: ResourceDef, opts: BodyOptions): Promise<Row> {
+  return checkBody(await readJsonBody(c), def, opts) as Row;
+}
+
+/** The synchronous part of parseBody, for bodies already parsed. */
+export function checkBody(value: unknown, def: ResourceDef, opts: BodyOptions): Row | Row[] {
+  const list = Array.isArray(value) && opts.allowArray ? value : [value];
+  const problems: ErrorDetail[] = [];
+  for (const [i, el] of list.entries()) {
+    if (!el || typeof el !== 'object' || Array.isArray(el)) {
+      throw new RestError(400, FW.BODY_NOT_OBJECT, 'The request body must be a JSON object.');
+    }
+    problems.push(...checkObject(def, el as Row, opts, list.length > 1 || Array.isArray(value) ? `[${i}].` : ''));
+  }
+  throwProblems(problems);
+  if (opts.requiredCode && opts.mode === 'create') {
+    for (const el of list) {
+      const missing = missingRequired(def, el as Row);
+      if (missing.length) {
+        throw new RestError(400, opts.requiredCode, `Required attributes are missing: ${missing.join(', ')}.`, {
+          path: missing[0],
+          details: missing.map((m) => ({ detail: `The attribute ${m} is required.`, path: m })),
+        });
+      }
+    }
+  }
+  return Array.isArray(value) && opts.allowArray ? (list as Row[]) : (value as Row);
+}

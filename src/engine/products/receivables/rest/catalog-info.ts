@@ -1,0 +1,19 @@
+/** Resource definitions described for the UI's data browser and examples (core ResourceInfo). */
+import type { ResourceInfo } from '../../../core/types.ts';
+import { collectionPath } from './links.ts';
+import type { ResourceDef } from './types.ts';
+
+/** `path` overrides the collection path (child resources: the parent item path with a placeholder). */
+export function resourceInfo(def: ResourceDef, group: string, path?: string): ResourceInfo {
+  return {
+    name: def.name,
+    title: def.titlePlural,
+    group,
+    path: path ?? collectionPath(def),
+    columns: def.fields
+      .filter((f) => !(f.type === 'array' && def.children[f.name]))
+      .map((f) => ({ name: f.name, type: f.type, key: f.key, readOnly: f.readOnly, queryable: f.queryable, title: f.title })),
+    keys: [def.pathKey ?? def.key],
+    children: Object.entries(def.children).map(([name, child]) => ({ name, title: child.titlePlural })),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Collection and item reads: envelope {items, count, hasMore, limit, offset, totalResults?, links}.
+ * Pages walk a cached sorted index and stop at limit+1 matches; everything is counted only when
+ * totalResults=true. Rows are serialized per page only.
+ */
+import type { Row } from '../../../core/types.ts';
+import { pathKeyField } from './define.ts';
+import { RestError } from './errors.ts';
+import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
+import { MEDIA, restJson } from './media.ts';
+import { sortRows, sortedIndex } from './order.ts';
+import { readParams, type ReadParams } from './params.ts';
+import { childRows, readContext, serializeItem } from './serialize.ts';
+import type { ReadContext, ResourceDef, RestContext } from './types.ts';
+import { typedLiteral } from './values.ts';
+
+export interface ParentRef {
+  def: ResourceDef;
+  row: Row;
+  /** Absolute href of the parent item. */
+  href: string;
+  accessor: string;
+}
+
+export interface CollectionOptions {
+  /** Child collection of this parent item. */
+  parent?: ParentRef;
+  /** Candidate rows instead of the resource's own rows (sorted per request; keep them small). */
+  rows?: readonly Row[];
+  /** Extra predicate ANDed with q and the finder (e.g. tenant-scoped views). */
+  filter?: (row: Row, rc: ReadContext) => boolean;
+  /** Wording for parameter refusals, e.g. "the receivablesInvoiceLines child". */
+  what?: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export interface Page {
+  rows: Row[];
+  hasMore: boolean;
+  total: number | null;
+}
+
+/** Select one page of rows according to parsed parameters. */
+export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts: CollectionOptions = {}): Page {
+  const rc = readContext(c);
+  let candidates: readonly Row[] | null = opts.rows ?? (opts.parent ? childRows(c, opts.parent.def, opts.parent.accessor, opts.parent.row) : null);
+  let finderFilter: ((row: Row) => boolean) | undefined;
+  if (p.finder?.def) {
+    const res = p.finder.def.resolve(p.finder.vars, c);
+    if (res.rows) candidates = candidates ? res.rows.filter((r) => (candidates as readonly Row[]).includes(r)) : res.rows;
+    finderFilter = res.filter;
+  }
+  const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
+  const q = p.q;
+  const extra = opts.filter;
+  const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
+  const end = p.offset + p.limit; // offset is clamped to a safe integer, so this stays finite
+  const rows: Row[] = [];
+  let matched = 0;
+  for (const row of ordered) {
+    if (!pass(row)) continue;
+    if (matched >= p.offset && matched < end) rows.push(row);
+    matched++;
+    if (matched > end && !p.totalResults) break;
+  }
+  return { rows, hasMore: matched > end, total: p.totalResults ? matched : null };
+}
+
+/** Item href inside a collection href. */
+export function itemHref(collection: string, def: ResourceDef, row: Row): string {
+  return `${collection}/${keySegment(row[pathKeyField(def).name])}`;
+}
+
+/** Build the collection envelope (no Response). */
+export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
+  const p = readParams(c, def, 'collection', opts.what);
+  const page = selectPage(c, def, p, opts);
+  const rc = readContext(c);
+  const href = opts.parent ? `${opts.parent.href}/child/${opts.parent.accessor}` : collectionHref(c, def);
+  const items = page.rows.map((row) =>
+    serializeItem(c, def, row, {
+      href: itemHref(href, def, row),
+      parentHref: opts.parent?.href,
+      parentName: opts.parent?.def.name,
+      fields: p.fields,
+      expand: p.expand,
+      onlyData: p.onlyData,
+      links: p.links,
+      rc,
+    }),
+  );
+  const body: Row = { items, count: items.length, hasMore: page.hasMore, limit: p.limit, offset: p.offset };
+  if (page.total !== null) body.totalResults = page.total;
+  if (!p.onlyData) {
+    const links: Link[] = [{ rel: 'self', href, name: opts.parent?.accessor ?? def.name, kind: 'collection' }];
+    if (opts.parent) links.push({ rel: 'parent', href: opts.parent.href, name: opts.parent.def.name, kind: 'item' });
+    body.links = filterLinks(links, p.links);
+  }
+  return body;
+}
+
+/** GET collection response (top-level or child). */
+export function collectionResponse(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Response {
+  return restJson(collectionBody(c, def, opts), c.req.header('accept'), MEDIA.collection, opts.status ?? 200, opts.headers);
+}
+
+export interface ItemOptions {
+  /** Parent of a child item. */
+  parent?: ParentRef;
+  /** Use these parameters instead of reading the request (e.g. the item returned by POST/PATCH). */
+  params?: Partial<Pick<ReadParams, 'fields' | 'expand' | 'onlyData' | 'links'>>;
+  status?: number;
+  headers?: Record<string, string>;
+  what?: string;
+}
+
+/** Absolute href of an item (top-level or child). */
+export function hrefOf(c: RestContext, def: ResourceDef, row: Row, parent?: ParentRef): string {
+  const coll = parent ? `${parent.href}/child/${parent.accessor}` : collectionHref(c, def);
+  return itemHref(coll, def, row);
+}
+
+export function itemBody(c: RestContext, def: ResourceDef, row: Row, opts: ItemOptions = {}): Row {
+  const p = opts.params ?? readParams(c, def, 'item', opts.what);
+  return serializeItem(c, def, row, {
+    href: hrefOf(c, def, row, opts.parent),
+    parentHref: opts.parent?.href,
+    parentName: opts.parent?.def.name,
+    fields: p.fields ?? null,
+    expand: p.expand ?? [],
+    onlyData: p.onlyData ?? false,
+    links: p.links ?? null,
+    rc: readContext(c),
+  });
+}
+
+/** GET item response. With `opts.params` set the request's query is not read (write responses). */
+export function itemResponse(c: RestContext, def: ResourceDef, row: Row, opts: ItemOptions = {}): Response {
+  return restJson(itemBody(c, def, row, opts), c.req.header('accept'), MEDIA.item, opts.status ?? 200, opts.headers);
+}
+
+/** 404 for an item that does not exist (resource's code). */
+export function notFoundError(def: ResourceDef, key: string): RestError {
+  return new RestError(def.notFound.status ?? 404, def.notFound.code, `No ${def.title} with ${def.pathKey ?? def.key} ${key} exists.`, {
+    path: def.pathKey ?? def.key,
+  });
+}
+
+/** Check the path key's type: a non-numeric id of a numeric key is refused with the resource's badKeyCode. */
+export function checkPathKey(def: ResourceDef, key: string): void {
+  const f = pathKeyField(def);
+  if ((f.type === 'number' || f.type === 'integer') && (!/^\d{1,18}$/.test(key) || !typedLiteral(f.type, key))) {
+    throw new RestError(400, def.badKeyCode, `The value '${key}' of ${f.name} in the path is not a valid number.`, { path: f.name });
+  }
+}
+
+/**
+ * Find a top-level item by its path key (decoded). Throws the resource's 400 for a badly typed key
+ * and its 404 when absent (including rows the resource's `where` excludes).
+ */
+export function findItem(c: RestContext, def: ResourceDef, key: string): Row {
+  checkPathKey(def, key);
+  const row = lookup(c, def, key);
+  if (!row) throw notFoundError(def, key);
+  return row;
+}
+
+/** Like findItem but returns undefined instead of throwing 404. */
+export function lookup(c: RestContext, def: ResourceDef, key: string): Row | undefined {
+  let row: Row | undefined;
+  if (!def.pathKey || def.pathKey === def.key) {
+    row = c.env.data.get(def.kind, key);
+  } else {
+    const pk = def.pathKey;
+    const map = c.env.data.derived(`rest:pathkey:${def.kind}:${pk}`, [def.kind], () => {
+      const m = new Map<string, Row>();
+      for (const r of c.env.data.list(def.kind)) m.set(String(r[pk]), r);
+      return m;
+    });
+    row = map.get(key);
+  }
+  return row && (!def.where || def.where(row)) ? row : undefined;
+}
+
+/** Find a child row of a parent by the child's path key. */
+export function findChild(c: RestContext, parent: ParentRef, key: string): Row {
+  const child = parent.def.children[parent.accessor] as ResourceDef;
+  checkPathKey(child, key);
+  const pk = pathKeyField(child).name;
+  const row = childRows(c, parent.def, parent.accessor, parent.row).find((r) => String(r[pk]) === key);
+  if (!row) throw notFoundError(child, key);
+  return row;
+}

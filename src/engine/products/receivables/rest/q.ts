@@ -1,0 +1,219 @@
+/**
+ * The `q` filter (spec 000 § Common query parameters): comparisons =, !=, >, >=, <, <=, LIKE, IN,
+ * joined by AND or `;`; OR as a simulator extension (AND binds tighter). BETWEEN, IS NULL, NOT and
+ * parenthesised grouping are not implemented and are refused with 400, as is a comma used as a
+ * separator and any attribute that is unknown or not queryable.
+ */
+import { FW, RestError } from './errors.ts';
+import type { FieldDef, ReadContext, ResourceDef } from './types.ts';
+import { compareTyped, typedLiteral, typedValue, type Typed } from './values.ts';
+import type { Row } from '../../../core/types.ts';
+
+type Tok =
+  | { k: 'str'; v: string }
+  | { k: 'word'; v: string }
+  | { k: 'op'; v: string }
+  | { k: 'lp' | 'rp' | 'comma' | 'semi'; v: string };
+
+export type CompareOp = '=' | '!=' | '>' | '>=' | '<' | '<=';
+
+export type Condition =
+  | { field: FieldDef; op: CompareOp; value: Typed }
+  | { field: FieldDef; op: 'LIKE'; pattern: RegExp; text: string }
+  | { field: FieldDef; op: 'IN'; values: Typed[] };
+
+/** OR of AND-groups. */
+export type QueryExpr = Condition[][];
+
+export type RowPredicate = (row: Row, rc: ReadContext) => boolean;
+
+const bad = (detail: string) => new RestError(400, FW.INVALID_QUERY, detail, { path: 'q' });
+
+const WORD_STOP = new Set([' ', '\t', '\n', '\r', "'", '"', '(', ')', '=', '<', '>', '!', ';', ',']);
+
+function tokenize(q: string): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  while (i < q.length) {
+    const ch = q[i] as string;
+    if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+      i++;
+    } else if (ch === "'" || ch === '"') {
+      let s = '';
+      i++;
+      for (;;) {
+        if (i >= q.length) throw bad(`The q parameter has an unterminated string literal.`);
+        const c = q[i] as string;
+        if (c === ch) {
+          if (q[i + 1] === ch) {
+            s += ch;
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        s += c;
+        i++;
+      }
+      out.push({ k: 'str', v: s });
+    } else if (ch === '(') {
+      out.push({ k: 'lp', v: ch });
+      i++;
+    } else if (ch === ')') {
+      out.push({ k: 'rp', v: ch });
+      i++;
+    } else if (ch === ',') {
+      out.push({ k: 'comma', v: ch });
+      i++;
+    } else if (ch === ';') {
+      out.push({ k: 'semi', v: ch });
+      i++;
+    } else if (ch === '=' || ch === '<' || ch === '>' || ch === '!') {
+      const two = q.slice(i, i + 2);
+      if (two === '>=' || two === '<=' || two === '!=' || two === '<>') {
+        out.push({ k: 'op', v: two === '<>' ? '!=' : two });
+        i += 2;
+      } else if (ch === '!') {
+        throw bad(`The q parameter has an invalid operator near '${q.slice(i, i + 10)}'.`);
+      } else {
+        out.push({ k: 'op', v: ch });
+        i++;
+      }
+    } else {
+      let s = '';
+      while (i < q.length && !WORD_STOP.has(q[i] as string)) s += q[i++];
+      out.push({ k: 'word', v: s });
+    }
+  }
+  return out;
+}
+
+function likeToRegExp(pattern: string): RegExp {
+  let re = '';
+  for (const ch of pattern) {
+    if (ch === '%' || ch === '*') re += '[\\s\\S]*';
+    else if (ch === '_') re += '[\\s\\S]';
+    else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** Parse `q` against a resource definition. Throws RestError 400 on anything not supported. */
+export function parseQ(q: string, def: ResourceDef): QueryExpr {
+  const toks = tokenize(q);
+  let p = 0;
+  const peek = (): Tok | undefined => toks[p];
+  const kw = (t: Tok | undefined, w: string) => t?.k === 'word' && t.v.toUpperCase() === w;
+
+  const literal = (f: FieldDef): Typed => {
+    const t = toks[p++];
+    if (!t || (t.k !== 'str' && t.k !== 'word')) throw bad(`The q expression on ${f.name} has no value.`);
+    if (t.k === 'word' && t.v.toUpperCase() === 'NULL') {
+      throw bad(`NULL comparisons (IS NULL) are not implemented in q; ${f.name} cannot be compared with NULL.`);
+    }
+    const v = typedLiteral(f.type, t.v);
+    if (!v) throw bad(`The value '${t.v}' is not a valid ${f.type} for attribute ${f.name} in q.`);
+    return v;
+  };
+
+  const condition = (): Condition => {
+    const t = toks[p++];
+    if (!t) throw bad('The q parameter ends where an expression was expected.');
+    if (t.k === 'lp') throw bad('Grouping expressions with parentheses is not implemented in q.');
+    if (t.k !== 'word' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(t.v)) {
+      throw bad(`The q parameter has an invalid expression near '${t.v}'.`);
+    }
+    const f = def.byName.get(t.v);
+    if (!f) throw bad(`${t.v} is not an attribute of ${def.name}.`);
+    if (!f.queryable || f.type === 'array' || f.type === 'object') {
+      const note = def.queryableNote ? ` ${def.queryableNote}` : '';
+      throw new RestError(400, FW.INVALID_QUERY, `The attribute ${f.name} of ${def.name} is not queryable.${note}`, { path: f.name });
+    }
+    const o = toks[p++];
+    if (!o) throw bad(`The q expression on ${f.name} has no operator.`);
+    if (o.k === 'op') return { field: f, op: o.v as CompareOp, value: literal(f) };
+    if (o.k === 'word') {
+      const w = o.v.toUpperCase();
+      if (w === 'LIKE') {
+        if (f.type !== 'string') throw bad(`LIKE applies to text attributes; ${f.name} is a ${f.type}.`);
+        const v = toks[p++];
+        if (!v || (v.k !== 'str' && v.k !== 'word')) throw bad(`The LIKE expression on ${f.name} has no pattern.`);
+        return { field: f, op: 'LIKE', pattern: likeToRegExp(v.v), text: v.v };
+      }
+      if (w === 'IN') {
+        if (peek()?.k !== 'lp') throw bad(`IN on ${f.name} needs a parenthesised list of values.`);
+        p++;
+        const values: Typed[] = [literal(f)];
+        while (peek()?.k === 'comma') {
+          p++;
+          values.push(literal(f));
+        }
+        if (toks[p++]?.k !== 'rp') throw bad(`The IN list on ${f.name} is not closed.`);
+        return { field: f, op: 'IN', values };
+      }
+      if (w === 'BETWEEN') throw bad('The BETWEEN operator is not implemented in q; use >= and <= joined by ;.');
+      if (w === 'IS') throw bad('IS NULL and IS NOT NULL are not implemented in q.');
+      if (w === 'NOT') throw bad('NOT is not implemented in q; use != instead.');
+    }
+    throw bad(`The q expression on ${f.name} has an unsupported operator '${o.v}'.`);
+  };
+
+  const expr: QueryExpr = [];
+  let group: Condition[] = [];
+  if (toks.length === 0) return expr;
+  for (;;) {
+    group.push(condition());
+    const t = peek();
+    if (!t) break;
+    if (t.k === 'semi' || kw(t, 'AND')) {
+      p++;
+      if (t.k === 'semi' && !peek()) break; // a trailing ';' ends the filter
+      continue;
+    }
+    if (kw(t, 'OR')) {
+      p++;
+      expr.push(group);
+      group = [];
+      continue;
+    }
+    if (t.k === 'comma') throw bad('A comma does not separate q expressions; separate them with a semicolon (;).');
+    if (t.k === 'rp' || t.k === 'lp') throw bad('Grouping expressions with parentheses is not implemented in q.');
+    throw bad(`The q parameter has unexpected text '${t.v}'; separate expressions with a semicolon (;).`);
+  }
+  expr.push(group);
+  return expr;
+}
+
+function rowValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
+  return f.value ? f.value(row, rc) : row[f.name];
+}
+
+function test(c: Condition, row: Row, rc: ReadContext): boolean {
+  const raw = rowValue(c.field, row, rc);
+  if (c.op === 'LIKE') return raw !== null && raw !== undefined && c.pattern.test(String(raw));
+  const v = typedValue(c.field.type, raw);
+  if (!v) return false; // SQL semantics: a null never satisfies a comparison
+  if (c.op === 'IN') return c.values.some((x) => compareTyped(v, x) === 0);
+  const cmp = compareTyped(v, c.value);
+  switch (c.op) {
+    case '=':
+      return cmp === 0;
+    case '!=':
+      return cmp !== 0;
+    case '>':
+      return cmp > 0;
+    case '>=':
+      return cmp >= 0;
+    case '<':
+      return cmp < 0;
+    default:
+      return cmp <= 0;
+  }
+}
+
+/** Compile a parsed q into a row predicate (null when there is nothing to filter). */
+export function compileQ(expr: QueryExpr): RowPredicate | null {
+  if (expr.length === 0) return null;
+  return (row, rc) => expr.some((group) => group.every((c) => test(c, row, rc)));
+}

@@ -1,0 +1,90 @@
+/** Turning stored rows into resource items: fields from the definition, expanded children, links. */
+import type { Row } from '../../../core/types.ts';
+import { pathKeyField } from './define.ts';
+import { filterLinks, keySegment, type Link } from './links.ts';
+import { sortRows } from './order.ts';
+import { parseOrderBy, withKeyTieBreak } from './params.ts';
+import type { FieldDef, ReadContext, ResourceDef, RestContext } from './types.ts';
+import { outputValue } from './values.ts';
+
+export interface SerializeOptions {
+  /** Absolute href of this item (self and canonical). */
+  href: string;
+  /** Href of the parent item (child rows). */
+  parentHref?: string;
+  /** Name of the parent resource (parent link name). */
+  parentName?: string;
+  fields?: string[] | null;
+  expand?: string[];
+  onlyData?: boolean;
+  links?: Set<string> | null;
+  rc: ReadContext;
+}
+
+export function readContext(c: RestContext): ReadContext {
+  return { now: c.env.now(), data: c.env.data };
+}
+
+/** The output value of one field of a row. */
+export function fieldValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
+  return outputValue(f, f.value ? f.value(row, rc) : row[f.name]);
+}
+
+/** Rows of a child accessor for one parent row, in the child's default order. */
+export function childRows(c: { env: { data: RestContext['env']['data'] } }, def: ResourceDef, accessor: string, parent: Row): Row[] {
+  const child = def.children[accessor];
+  if (!child) return [];
+  if (child.rowsOf) {
+    const own = child.rowsOf(parent, c.env.data).filter((r) => !child.where || child.where(r));
+    return sortRows(own, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child));
+  }
+  const groups = c.env.data.derived(`rest:group:${child.kind}:${child.parentField}`, [child.kind], () => {
+    const m = new Map<string, Row[]>();
+    for (const r of c.env.data.list(child.kind)) {
+      const k = String(r[child.parentField as string]);
+      let g = m.get(k);
+      if (!g) m.set(k, (g = []));
+      g.push(r);
+    }
+    return m;
+  });
+  const rows = (groups.get(String(parent[def.key])) ?? []).filter((r) => !child.where || child.where(r));
+  return sortRows(rows, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child));
+}
+
+/** Serialize one row as a resource item. */
+export function serializeItem(c: RestContext, def: ResourceDef, row: Row, opts: SerializeOptions): Row {
+  const out: Row = {};
+  const wanted = opts.fields ? new Set(opts.fields) : null;
+  for (const f of def.fields) {
+    if (f.type === 'array' && def.children[f.name]) continue; // children appear only when expanded
+    if (wanted && !wanted.has(f.name)) continue;
+    out[f.name] = fieldValue(f, row, opts.rc);
+  }
+  for (const accessor of opts.expand ?? []) {
+    const child = def.children[accessor] as ResourceDef;
+    const pk = pathKeyField(child).name;
+    out[accessor] = childRows(c, def, accessor, row).map((r) =>
+      serializeItem(c, child, r, {
+        href: `${opts.href}/child/${accessor}/${keySegment(r[pk])}`,
+        parentHref: opts.href,
+        parentName: def.name,
+        onlyData: opts.onlyData,
+        links: opts.links,
+        rc: opts.rc,
+      }),
+    );
+  }
+  if (!opts.onlyData) {
+    const links: Link[] = [
+      { rel: 'self', href: opts.href, name: def.name, kind: 'item' },
+      { rel: 'canonical', href: opts.href, name: def.name, kind: 'item' },
+    ];
+    if (opts.parentHref) links.push({ rel: 'parent', href: opts.parentHref, name: opts.parentName ?? 'parent', kind: 'item' });
+    for (const accessor of Object.keys(def.children)) {
+      links.push({ rel: 'child', href: `${opts.href}/child/${accessor}`, name: accessor, kind: 'collection' });
+    }
+    out.links = filterLinks(links, opts.links ?? null);
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+// The receivables error catalog and UI catalog are data that reproduce what they describe
+// (spec 000 § Errors; issue 3 § 3: definitions drive describe and the UI's examples).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ExampleRequest } from '../../../src/engine/core/types.ts';
+import { receivables } from '../../../src/engine/products/receivables/product.ts';
+import { receivablesEnv, type ReceivablesEnv } from './support.ts';
+
+let r: ReceivablesEnv;
+beforeAll(async () => {
+  r = await receivablesEnv();
+});
+
+const SPEC_CODES = [
+  'AR-1000', 'AR-1001', 'AR-1010', 'AR-1020', 'AR-1030', 'AR-1031', 'AR-1040', 'AR-2010', 'AR-2012', 'AR-7041', 'AR-7043',
+  'AR_TRX_DELETE_NOT_ALLOWED', 'AR_RCP_DUP_NUM', 'AR_INVAL_RECEIPT_MTH_ID', 'REST-01002', 'REST-01003', 'REST-01007',
+  'REST-01400', 'REST-01401', 'REST-01404', 'FND_SECURITY_INSUFFICIENT_PRIVILEGE',
+  'invalid_request', 'invalid_scope', 'invalid_client',
+  'env:Client.AuthRequired', 'env:Client.AuthFailed', 'env:Client.MalformedXml', 'env:Client.DtdForbidden', 'env:Client.PasswordTypeUnsupported',
+];
+
+async function send(ex: ExampleRequest): Promise<{ status: number; body: any }> { // any: JSON of any error shape
+  // Each request is described against a freshly seeded environment: reset before anything that writes.
+  if (ex.method !== 'GET' && ex.path !== '/oauth/token') expect((await r.sim.admin('POST', `/environments/${r.key}/reset`)).status).toBe(200);
+  const headers: Record<string, string> = { ...(ex.headers ?? {}) };
+  const body = ex.body?.replace('{clientId}', r.full.clientId).replace('{clientSecret}', r.full.clientSecret);
+  if (ex.auth === 'none') headers.authorization = '';
+  const res = await r.call(ex.path, { method: ex.method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed };
+}
+
+describe('error catalog', () => {
+  const errors = receivables.catalog().errors;
+  it('lists every code of the spec 000 Errors table, token endpoint and SOAP faults, each with status, meaning and spec reference', () => {
+    const codes = errors.map((e) => e.code);
+    for (const c of SPEC_CODES) expect(codes).toContain(c);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const e of errors) {
+      expect(e.status).toBeGreaterThanOrEqual(400);
+      expect(e.meaning.length).toBeGreaterThan(10);
+      expect(e.spec).toMatch(/^000 /);
+    }
+  });
+
+  it('each reproduce request triggers its code with its status on a freshly seeded environment', async () => {
+    const withRepro = errors.filter((e) => e.reproduce);
+    expect(withRepro.length).toBeGreaterThanOrEqual(15);
+    for (const e of withRepro) {
+      const ex = e.reproduce as ExampleRequest;
+      const { status, body } = await send(ex);
+      expect(status, `${e.code} ${ex.method} ${ex.path}`).toBe(ex.expectStatus ?? e.status);
+      expect(status, e.code).toBe(e.status);
+      const code = body && typeof body === 'object' ? (body['o:errorCode'] ?? body.error) : undefined;
+      if (code !== undefined) expect(code, `${ex.method} ${ex.path}`).toBe(e.code);
+    }
+  });
+});
+
+describe('product catalog', () => {
+  it('examples answer their expected status on a freshly seeded environment', async () => {
+    const { examples } = receivables.catalog();
+    expect(examples.some((e) => e.path === '/oauth/token')).toBe(true);
+    for (const ex of examples) {
+      const { status, body } = await send(ex);
+      expect(status, `${ex.id} ${JSON.stringify(body).slice(0, 200)}`).toBe(ex.expectStatus);
+    }
+  });
+
+  it('resources come from the definitions (columns with key/queryable/readOnly flags)', () => {
+    const { resources } = receivables.catalog();
+    const contacts = resources.find((x) => x.name === 'contacts');
+    expect(contacts?.path).toBe('/crmRestApi/resources/11.13.18.05/contacts');
+    expect(contacts?.keys).toEqual(['PartyNumber']);
+    expect(contacts?.children).toEqual([{ name: 'ContactPoint', title: 'Contact Points' }]);
+    expect(contacts?.columns.find((c) => c.name === 'PartyId')).toMatchObject({ key: true, queryable: true, readOnly: true });
+  });
+
+  it('default credentials: one client with both receipt privileges, one with none, one SOAP user (spec 000 § Authentication 5)', () => {
+    expect(receivables.defaultCredentials).toEqual([
+      { type: 'oauth-client', privileges: ['AR_CREATE_RECEIVABLES_RECEIPT_PRIV', 'AR_MANAGE_RECEIVABLES_RECEIPT_PRIV'] },
+      { type: 'oauth-client', privileges: [] },
+      { type: 'soap-user' },
+    ]);
+    expect(r.full.privileges).toEqual(['AR_CREATE_RECEIVABLES_RECEIPT_PRIV', 'AR_MANAGE_RECEIVABLES_RECEIPT_PRIV']);
+    expect(r.none.privileges).toEqual([]);
+  });
+});
