@@ -1,20 +1,54 @@
+/**
+ * The OData ERP service (spec 001). Request pipeline, in the order the spec fixes:
+ *   x-deployment-id on 2xx (outermost) -> hosting refusals -> /odata prefix + authentication ->
+ *   path parse (bare 404) -> router: discovery, $batch, read-only refusal, PUT, reads ->
+ *   write routes (POST/PATCH/DELETE on writable forms) -> bare 404.
+ */
+import type { Context } from 'hono';
 import { createProductApp } from '../../core/product-app.ts';
-import { json } from '../../core/http.ts';
-import type { Product } from '../../core/types.ts';
+import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
+import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
+import { principalOf, setPrincipal } from './auth/principal.ts';
+import { seedBook } from './book/seed.ts';
+import { odataCatalog } from './catalog.ts';
+import { bare404 } from './errors/envelope.ts';
+import { markInnerHead } from './query/target.ts';
+import { pathGate, readRouter } from './read/router.ts';
+import { batchHandler, registerWrites } from './wiring.ts';
 
-// Placeholder until the OData service lands (issue 4).
-const app = createProductApp();
-app.get('/odata/Priority/tabula.ini/demo/CUSTOMERS', (c) => json({ value: c.env.data.list('CUSTOMERS') }));
-app.all('*', () => new Response(null, { status: 404 }));
+export const app = createProductApp();
+
+/**
+ * Run one $batch inner request through this same router with the caller's identity. `path` is
+ * relative to the environment base (like EnvContext.path, percent-encoded). An inner HEAD is sent
+ * as GET (marked) so its body survives Hono's HEAD stripping.
+ */
+export function makeDispatch(c: Context<ProductBindings>) {
+  const principal = principalOf(c);
+  return (request: Request, path: string): Promise<Response> => {
+    const head = request.method.toUpperCase() === 'HEAD';
+    const req = head ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
+    const env: EnvContext = { ...c.env, path };
+    setPrincipal(env, principal);
+    if (head) markInnerHead(env);
+    return Promise.resolve(app.fetch(req, env));
+  };
+}
+
+app.use('*', deploymentHeader);
+app.use('*', hostingGate);
+app.use('*', authGate);
+app.use('*', pathGate);
+app.use('*', readRouter((c) => batchHandler(c, makeDispatch(c))));
+registerWrites(app);
+app.all('*', () => bare404());
 
 export const odata: Product = {
   id: 'odata',
   title: 'OData ERP service',
   defaultCredentials: [{ type: 'api-user', username: 'apiuser' }, { type: 'pat', owner: 'sarah' }],
   credentialTypes: ['api-user', 'pat'],
-  seed({ tx }) {
-    tx.put('CUSTOMERS', 'C1000', { CUSTNAME: 'C1000', CUSTDES: 'Placeholder customer' });
-  },
+  seed: seedBook,
   app,
-  catalog: () => ({ resources: [], examples: [], errors: [] }),
+  catalog: odataCatalog,
 };

@@ -1,0 +1,2 @@
+export * from './principal.ts';
+export * from './basic.ts';

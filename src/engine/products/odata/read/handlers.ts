@@ -1,0 +1,86 @@
+/** Read handlers (spec 001 § Endpoints, Entity sets): collections, single entities, subforms, /$count. */
+import { json } from '../../../core/http.ts';
+import type { EnvContext, Row } from '../../../core/types.ts';
+import { odataError } from '../errors/envelope.ts';
+import { MSG } from '../errors/messages.ts';
+import { childRows, kindOf, type FormDef } from '../forms/index.ts';
+import type { EntityRef } from '../query/path.ts';
+import { collectionOptions, countOptions, itemOptions } from '../query/read-options.ts';
+import { changedSince } from '../query/since.ts';
+import { childrenContext, entityContext, setContext } from './context.ts';
+import { pageOf, sortedRows, sortRows } from './ordering.ts';
+import { shapeRow } from './shape.ts';
+
+type Keep = ((r: Row) => boolean) | null;
+
+function combine(filter: Keep, since: number | null): Keep {
+  if (since === null) return filter;
+  if (!filter) return (r) => changedSince(r, since);
+  return (r) => changedSince(r, since) && filter(r);
+}
+
+export function entityNotFound(): Response {
+  return odataError(404, MSG.entityNotFound);
+}
+
+/** Plain-text number (spec 001 write rule 9: /$count is text/plain). */
+export function countResponse(n: number): Response {
+  return new Response(String(n), { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+}
+
+/** The stored row an entity reference addresses (top-level forms). */
+export function findRow(env: EnvContext, ref: EntityRef): Row | undefined {
+  return env.data.get(kindOf(ref.form), ref.id);
+}
+
+/** GET /SET */
+export function readSet(env: EnvContext, url: string, form: FormDef): Response {
+  const o = collectionOptions(url, form);
+  const rows = pageOf(sortedRows(env.data, form, o.orderby), combine(o.filter, o.since), o.skip, o.top);
+  return json({
+    '@odata.context': setContext(env, form, o.select),
+    value: rows.map((r) => shapeRow(env, form, r, o.select, o.expand)),
+  });
+}
+
+/** GET /SET/$count */
+export function countSet(env: EnvContext, url: string, form: FormDef): Response {
+  const o = countOptions(url, form);
+  const keep = combine(o.filter, o.since);
+  const rows = env.data.list(kindOf(form));
+  if (!keep) return countResponse(rows.length);
+  let n = 0;
+  for (const r of rows) if (keep(r)) n++;
+  return countResponse(n);
+}
+
+/** GET /SET(key) */
+export function readEntity(env: EnvContext, url: string, ref: EntityRef): Response {
+  const o = itemOptions(url, ref.form);
+  const row = findRow(env, ref);
+  if (!row) return entityNotFound();
+  return json({ '@odata.context': entityContext(env, ref.form, o.select), ...shapeRow(env, ref.form, row, o.select, o.expand) });
+}
+
+/** GET /SET(key)/SUBFORM: query options against the child type; ordered by key unless $orderby. */
+export function readChildren(env: EnvContext, url: string, parent: EntityRef, child: FormDef): Response {
+  const o = collectionOptions(url, child);
+  const parentRow = findRow(env, parent);
+  if (!parentRow) return entityNotFound();
+  let rows: readonly Row[] = childRows(env.data, child, parent.id);
+  if (o.orderby) rows = sortRows(child, rows, o.orderby);
+  const page = pageOf(rows, combine(o.filter, o.since), o.skip, o.top);
+  return json({
+    '@odata.context': childrenContext(env, parent.form, parentRow, child, o.select),
+    value: page.map((r) => shapeRow(env, child, r, o.select, [])),
+  });
+}
+
+/** GET /SET(key)/SUBFORM/$count */
+export function countChildren(env: EnvContext, url: string, parent: EntityRef, child: FormDef): Response {
+  const o = countOptions(url, child);
+  if (!findRow(env, parent)) return entityNotFound();
+  const keep = combine(o.filter, o.since);
+  const rows = childRows(env.data, child, parent.id);
+  return countResponse(keep ? rows.filter(keep).length : rows.length);
+}

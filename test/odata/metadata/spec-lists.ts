@@ -1,0 +1,48 @@
+/**
+ * The property lists of spec 001 § Resources and their fields, verbatim, and a reader for their
+ * notation (S(n), D(pNsM), Int64, DTO; "A, B each S(1)"; "SPEC1 to SPEC20 each S(32)"; key; ro).
+ */
+export const SPEC_LISTS: Record<string, string> = {
+  CUSTOMERS: `CUSTNAME S(16) key ro (accepted on create); CUSTDES S(48); CUSTDESLONG S(80); ECUSTDES S(48); STATDES S(12); OWNERLOGIN S(20); INACTIVEFLAG S(1) ro; CREATEDDATE DTO ro; STATUSDATE DTO ro; PHONE S(20); FAX S(20); EMAIL S(68); BUSINESSTYPE S(32); MCUSTNAME S(16); MCUSTDES S(48); CTYPECODE S(2); CTYPENAME S(32); PCUSTNAME S(16); CTYPE2CODE S(2); PCUSTDES S(48); CTYPE2NAME S(32); CUSTPART S(1); NSFLAG S(1); STCODE S(8); STDES S(48); ZONECODE S(2); ZONEDES S(10); TRACK S(2); CUSTNAMEPATNAME S(12); ADDRESS, ADDRESS2, ADDRESS3 S(80); STATE S(40); STATEA S(40); STATECODE S(24); STATENAME S(40); ZIP S(10); COUNTRYNAME S(18); WTAXNUM S(16); WTAXNUMEXPL S(1); VATNUM S(16); AGENTCODE S(16); AGENTNAME S(32); AGENTCODE2 S(16); AGENTNAME2 S(32); TERRITORYCODE S(12); TERRITORYDES S(32); COMMISSION D(p6s2); ESTABLISHED S(4); EMPNUM Int64; BRANCHNAME S(6); BRANCHDES S(32); PAYCODE S(4); PAYDES S(24); MAX_CREDIT D(p16s2); MAX_OBLIGO D(p16s2); OBCODE S(3); DISTRLINECODE S(3); DISTRLINEDES S(12); UNLOADTIME S(6); DISTRORDER Int64; NOTALLOWFORECAST, RECYCLINGFLAG, BONUSFLAG, COMPETITORFLAG, FORECAST, CHANEL each S(1); DISTRTYPECODE S(3); DISTRTYPEDES S(32); SECONDLANGTEXT S(1); CONFIDENTIAL S(1); HOSTNAME S(48); SPEC1 to SPEC20 each S(32); EXTFILEFLAG S(1); WAVESTRATEGYCODE S(3); WAVESTRATEGYDES S(32); PICKSTGCODE S(3); PICKSTGDES S(24); AUTOSHPFLAG S(1); EDOCUMENTS S(1); GPSX S(20); GPSY S(20); QRANKCODE S(4); QRANKDES S(32); DCMONTHS Int64; CODE S(3); TAXCODE S(8); TAXDES S(56); VATCOUNTRYNAME S(18); CUSTREMARK S(48); PIKORDER Int64; MINEXPDAYS Int64; RESERVFLAG S(1); LANG Int64; LANGNAME S(32); EORINUM S(17); RETURNLABELS S(24); CUST Int64 ro (auto-unique).`,
+  CUSTPERSONNEL_SUBFORM: `NAME S(37) key ro; ENAME S(32); FIRSTNAME S(16); LASTNAME S(20); STATDES S(20); INACTIVE S(1); OWNERLOGIN S(20) ro; GENDER S(1); PHONENUM S(20); CELLPHONE S(20); POSITIONDES S(32); TITLEDES S(5); OFFICEPHONE S(20); HOMEPHONE S(20); FAX S(20); EMAIL S(68); MAILAPP S(1); POSITIONCODE S(4); POSITIONDES2 S(32); AGENTCODE S(16); AGENTNAME S(32); MAINPHONE, DEALFLAG, CPROFFLAG, ORDFLAG, DOCFLAG, CIVFLAG, TIVFLAG, FNCFLAG, SERVCALLFLAG, CONSINGEEFLAG, NOTIFYFLAG, GWREGISTERED each S(1); DEPARTMENT S(16); PROFESSION S(16); MANAGERNAME S(24); ASSISTANTNAME S(24); ASSISTANTPHONE S(20); BIRTHDATE10 DTO; DCODE S(8); CODEDES S(48); EXTFILENAME S(66).`,
+  AINVOICES: `CUSTNAME S(16) ro (supplied on create); CDES S(48) ro (echoes customer description); NAME S(37); IVDATE DTO; IVNUM S(16) key ro; FINAL S(1) ro; STATDES S(12) ro; OWNERLOGIN S(20); ORDNAME S(16); REFERENCE S(25) ro (form-validated, see rules); ADJPRICEFLAG S(1); BOOKNUM S(48); PROJDOCNO S(16); PROJDES S(32); PRINTEDBOOL S(1); PLNAME S(6); PERCENT D(p8s2); QPRICE D(p16s2) ro; DISCOUNT D(p16s2) ro; DISPRICE D(p16s2) ro; VAT D(p16s2) ro; TAXSUM D(p16s2); TOTPRICE D(p16s2) ro; WTAX D(p16s2); AFTERWTAX D(p16s2); CODE S(3); IVREFA S(16); DETAILS S(24); AGENTCODE S(16); AGENTNAME S(32); AGENTCODE2 S(16); AGENTNAME2 S(32); DCODE S(8); CODEDES S(48); BRANCHNAME S(6); WARHSNAME S(4); LOCNAME S(14); WARHSDES S(32); TOWARHSNAME S(4); TOLOCNAME S(14); TOWARHSDES S(32); TERRITORYCODE S(12); TERRITORYDES S(32); STCODE S(8); STDES S(48); SHIPPERNAME S(8); SHIPPERDES S(32); LORRYNUM S(12); DISTRDATE DTO; BOXNUM S(16); BILLINGUSERLOGIN S(20); TAXCODE S(8); FNCNUM S(16); PACKCODE S(8); PACKNAME S(48); MWEIGHT D(p16s2); WEIGHT D(p16s2); WEIGHTDIFF D(p10s2); NWEIGHT D(p16s2); VOLUME D(p16s4); VUNITNAME S(3); AIRWAYBILL S(40); BLACKLISTFLAG S(1); IVRECONDATE DTO; STORNOFLAG S(1); EXTFILEFLAG S(1); INTERNAL S(1); TOTQUANT D(p16s3) ro; PL S(1); PACKNUM Int64; IVCODENAME S(8); IVCODEDES S(32); CPROFNUM S(16); INCPARTEXT S(1); BONUSFLAG S(1); CALCVATFLAG S(1); SDINUMIT S(36); MODELNAME S(6); QUANT D(p17s3); NOTINCLUDEREVREC S(1); SCHEMEID S(4); IDKEY S(40); IV Int64 ro; DEBIT S(1) key ro; IVTYPE S(1) key ro.`,
+  AINVOICEITEMS_SUBFORM: `PARTNAME S(22) (required on create of a line); PDES S(59); CQUANT D(p17s3); PQUANT D(p17s3); SETFLAG S(1); TQUANT D(p17s3); TUNITNAME S(3); QUANT D(p17s3) ro; UNITNAME S(3) ro; PRICE D(p13s2); VPRICE D(p13s2); ICODE S(3) ro; PRSOURCENAME S(16); PERCENT D(p6s2); DISPRICE D(p16s2) ro; QPRICE D(p16s2) ro; TOTPRICE D(p16s2) ro; CODE S(3) ro; ORDNAME S(16); OLINE Int64; PALLETNAME S(16); DATECODE S(4); TOTPERCENT D(p8s2); VATFLAG S(1); CUSTPARTNAME S(22); CUSTPARTBARCODE S(22); REVNAME S(10); WARHSNAME S(4); LOCNAME S(14); SERIALNAME S(22); EXPIRYDATE DTO; CUSTNAME S(16); TOPALLETNAME S(16); BARCODE S(22); NUMPACK Int64; PACKCODE S(8); PNUMPACK Int64; CARTONNUM S(8); BUDCODE S(30); COSTCNAME, COSTCNAME2, COSTCNAME3, COSTCNAME4, COSTCNAME5 each S(16); BRANCHNAME S(6); ACCNAME S(16); ACCDES S(48); AGENTCODE S(16); COMMISSION D(p6s2); AGENTCODE2 S(16); COMMISSION2 D(p6s2); EXCH D(p13s6); PURTAXPERCENT D(p7s2); PDACCNAME S(16); FNCICODE S(8); FNCIDES S(12); TRANSREFERENCE S(16); TAXCODE S(8); TAXCODE3 S(8); MPARTNAME S(22); MPARTDES S(59); MMPARTNAME S(22); BONUSFLAG S(1); BONUSLINE Int64; IVTAX D(p16s2); RRMETHODNAME S(6); RRMETHODDES S(32); RRTIMINGNAME S(6); RRTIMINGDES S(32); FROMDATE DTO; TODATE DTO; MODELNAME S(6); KLINE Int64 key ro.`,
+};
+
+export interface SpecProp {
+  name: string;
+  type: string;
+  maxLength: number | undefined;
+  precision: number | undefined;
+  scale: number | undefined;
+  key: boolean;
+  ro: boolean;
+}
+
+export function parseSpecList(text: string): SpecProp[] {
+  const out: SpecProp[] = [];
+  for (const raw of text.replace(/\.$/, '').split(';')) {
+    const entry = raw.replace(/\([^)]*(create|customer|rules|auto|required)[^)]*\)/g, '').trim();
+    const m = /^(.*?)\s+(?:each\s+)?(S\((\d+)\)|D\(p(\d+)s(\d+)\)|Int64|DTO)((?:\s+(?:key|ro))*)$/.exec(entry);
+    if (!m) throw new Error(`unreadable spec entry: ${entry}`);
+    const [, namesText, typeText, len, p, s, flags] = m as unknown as string[];
+    let names: string[];
+    const range = /^([A-Z]+)(\d+) to ([A-Z]+)(\d+)$/.exec(namesText!.trim());
+    if (range) {
+      names = [];
+      for (let i = Number(range[2]); i <= Number(range[4]); i++) names.push(`${range[1]}${i}`);
+    } else names = namesText!.split(',').map((n) => n.trim());
+    for (const name of names) {
+      out.push({
+        name,
+        type: typeText!.startsWith('S') ? 'Edm.String' : typeText!.startsWith('D(') ? 'Edm.Decimal' : typeText === 'Int64' ? 'Edm.Int64' : 'Edm.DateTimeOffset',
+        maxLength: len ? Number(len) : undefined,
+        precision: p ? Number(p) : undefined,
+        scale: s ? Number(s) : undefined,
+        key: /\bkey\b/.test(flags ?? ''),
+        ro: /\bro\b/.test(flags ?? ''),
+      });
+    }
+  }
+  return out;
+}
