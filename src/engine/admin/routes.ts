@@ -21,6 +21,9 @@ interface AdminDeps {
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
 const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
 
+/** Upper bound of one `generate` call: 100k rows is one IndexedDB transaction of a few seconds. */
+const MAX_GENERATE = 100_000;
+
 const bad = (message: string) => json({ error: message }, 400);
 const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
 
@@ -130,6 +133,24 @@ export function adminRoutes(deps: AdminDeps): Hono {
     if (!env) return notFound(c.req.param('key'));
     await reseed(env);
     return c.json(await detail(c, store.env(env.key) ?? env));
+  });
+
+  app.post('/environments/:key/generate', async (c) => {
+    const env = store.env(c.req.param('key'));
+    if (!env) return notFound(c.req.param('key'));
+    const product = products.get(env.product) as Product;
+    if (!product.generate) return bad(`The ${product.id} product has no synthetic data generator.`);
+    const body = await readJson(c);
+    if (!body.ok) return body.res;
+    const { count } = body.value;
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_GENERATE) {
+      return bad(`"count" must be an integer from 1 to ${MAX_GENERATE}.`);
+    }
+    const generate = product.generate.bind(product);
+    const result = await store.write(env.key, (tx) =>
+      generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count),
+    );
+    return c.json(result, 201);
   });
 
   app.post('/environments/:key/credentials', async (c) => {

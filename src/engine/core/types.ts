@@ -177,6 +177,11 @@ export interface Product {
   credentialTypes: CredentialType[];
   /** Write the deterministic seeded book. */
   seed(ctx: SeedContext): void;
+  /**
+   * Add `count` synthetic main documents (invoices, customers) for load and paging trials; the
+   * control API's `generate` runs it as one write. Returns what it added, for the caller to show.
+   */
+  generate?(ctx: SeedContext, count: number): { resource: string; added: number };
   /** Router for paths under the environment base (routing on EnvContext.path). */
   app: ProductApp;
   catalog(): ProductCatalog;
