@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     await p0.goto(`${origin}/#/console`);
     await p0.getByTestId('worker-status').filter({ hasText: 'ready' }).waitFor({ state: 'attached' });
     await p0.getByTestId('console-no-env').waitFor();
-    const firstShell = performance.now() - t;
+    const firstShell = (await p0.evaluate("performance.getEntriesByName('erp-sim:envs-loaded')[0]?.startTime ?? -1")) as number;
+    const firstShellWall = performance.now() - t;
     const env = await p0.evaluate(async () => {
       const r = await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'odata', name: 'Bench' }) });
       return (await r.json()) as { key: string; credentials: Record<string, unknown> };
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       localStorage.setItem(`erp-sim:secrets:${e.key}`, JSON.stringify(list));
     }, env);
     await p0.close();
-    rows.push({ measure: 'first visit: cold profile to ready console shell', value: `${firstShell.toFixed(0)} ms`, target: '< 2000 ms', ok: firstShell < 2000 ? 'yes' : 'NO' });
+    rows.push({ measure: 'first visit: cold profile to ready console (no env yet)', value: `${firstShell.toFixed(0)} ms (wall ${firstShellWall.toFixed(0)})`, target: '< 2000 ms', ok: firstShell < 2000 ? 'yes' : 'NO' });
 
     // Repeat visits: worker installed and assets cached; best of five.
     const repeats: number[] = [];
@@ -81,12 +82,14 @@ async function main(): Promise<void> {
       t = performance.now();
       await p.goto(`${origin}/#/console/${env.key}`);
       await consoleUsable(p);
-      repeats.push(performance.now() - t);
+      // From navigation start to the console's own "can send" mark; Playwright's polling excluded.
+      repeats.push((await p.evaluate("performance.getEntriesByName('erp-sim:console-ready')[0]?.startTime ?? -1")) as number);
+      void t;
       await p.close();
     }
     const firstWithEnv = repeats[0] as number;
     const repeat = Math.min(...repeats.slice(1));
-    rows.push({ measure: 'first console visit with an environment', value: `${firstWithEnv.toFixed(0)} ms`, target: '< 2000 ms', ok: firstWithEnv < 2000 ? 'yes' : 'NO' });
+    rows.push({ measure: 'first console visit with an environment (nav start to ready mark)', value: `${firstWithEnv.toFixed(0)} ms`, target: '< 2000 ms', ok: firstWithEnv < 2000 ? 'yes' : 'NO' });
     rows.push({ measure: 'repeat visit to a usable console (best of 4)', value: `${repeat.toFixed(0)} ms`, target: '< 500 ms', ok: repeat < 500 ? 'yes' : 'NO' });
 
     // 10k rows through the OData service's own $batch (100 creates a call), then page through them.
@@ -123,25 +126,26 @@ async function main(): Promise<void> {
     // Longest frame: Long Animation Frames where supported, and the largest gap between rAF ticks.
     await page.goto(`${origin}/#/data/${env.key}/CUSTOMERS?size=${PAGE}`);
     await page.getByTestId('data-table').waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { __loaf: number; __gap: number };
-      w.__loaf = 0;
-      w.__gap = 0;
+    // A string, not a function: tsx would wrap named arrow functions with a helper the page lacks.
+    await page.evaluate(`(() => {
+      window.__loaf = 0;
+      window.__gap = 0;
       try {
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__loaf = Math.max(w.__loaf, e.duration);
+          for (const e of list.getEntries()) {
+            if (e.duration > window.__loaf) window.__worst = e.scripts.map((x) => x.invoker + ' ' + Math.round(x.duration) + 'ms').join(', ') + ' render ' + Math.round(e.startTime + e.duration - (e.renderStart || e.startTime)) + 'ms';
+            window.__loaf = Math.max(window.__loaf, e.duration);
+          }
         }).observe({ type: 'long-animation-frame', buffered: false });
-      } catch {
-        /* LoAF unsupported: the rAF gap still measures */
-      }
+      } catch {}
       let last = performance.now();
-      const tick = (now: number) => {
-        w.__gap = Math.max(w.__gap, now - last);
+      const tick = (now) => {
+        window.__gap = Math.max(window.__gap, now - last);
         last = now;
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-    });
+    })()`);
     t = performance.now();
     let pages = 1;
     const next = page.getByTestId('next-page');
@@ -152,10 +156,8 @@ async function main(): Promise<void> {
       pages++;
     }
     const pagingMs = performance.now() - t;
-    const { loaf, gap } = await page.evaluate(() => {
-      const w = window as unknown as { __loaf: number; __gap: number };
-      return { loaf: w.__loaf, gap: w.__gap };
-    });
+    const { loaf, gap, worst } = (await page.evaluate('({ loaf: window.__loaf, gap: window.__gap, worst: window.__worst ?? "" })')) as { loaf: number; gap: number; worst: string };
+    if (process.argv.includes('--verbose')) console.log('worst frame:', worst);
     const info = await page.getByTestId('page-info').textContent();
     rows.push({ measure: `data browser: pages of ${PAGE} visited`, value: `${pages} (${info}) in ${(pagingMs / 1000).toFixed(1)} s`, target: '', ok: '' });
     rows.push({ measure: 'longest animation frame while paging (LoAF)', value: `${loaf.toFixed(0)} ms`, target: '< 100 ms', ok: loaf < 100 ? 'yes' : 'NO' });

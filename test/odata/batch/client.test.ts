@@ -71,7 +71,7 @@ describe('@odata/client 2.21.10 as a test peer', () => {
       c.newBatchRequest({ collection: 'AINVOICES', method: 'POST', entity: { CUSTNAME: 'CLI2', AINVOICEITEMS_SUBFORM: [{ PARTNAME: 'PUMP-100', PRICE: 420 }] } }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([201, 200, 201]);
-    expect((await responses[1]!.json())['CUSTDES']).toBe('Batch via client');
-    expect((await responses[2]!.json())['TOTPRICE']).toBe(420);
+    expect(((await responses[1]!.json()) as Record<string, unknown>)['CUSTDES']).toBe('Batch via client');
+    expect(((await responses[2]!.json()) as Record<string, unknown>)['TOTPRICE']).toBe(420);
   });
 });

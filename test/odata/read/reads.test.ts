@@ -217,3 +217,16 @@ describe('read-only forms (spec 001 § What the service does 3, § Errors)', () 
     for (const p of ['/TINVOICES', '/PAY', '/ACCOUNTS_RECEIVABLE']) expect((await answer(`${p}?$top=1`)).status).toBe(200);
   });
 });
+
+describe('ignored request headers (spec 001 write rule 9)', () => {
+  it('X-HTTP-Method-Override, Accept, OData-Version and Prefer do not change a read', async () => {
+    const plain = await (await e.get("/CUSTOMERS('QT01')")).text();
+    const res = await e.get("/CUSTOMERS('QT01')", {
+      headers: { 'x-http-method-override': 'DELETE', accept: 'application/xml', 'odata-version': '3.0', prefer: 'return=minimal, odata.maxpagesize=1' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.text()).toBe(plain);
+    expect(res.headers.get('etag')).toBeNull();
+  });
+});

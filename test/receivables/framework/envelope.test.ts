@@ -101,6 +101,10 @@ describe('fields, onlyData, links', () => {
     const { body } = await s.get(`${W}?fields=Name,Amount&limit=1&onlyData=true`);
     expect(body.items[0]).toEqual({ Name: 'W-59', Amount: 592.95 });
   });
+  it('a child accessor named in fields is included as if expanded (simulator choice, docs/receivables-api.md)', async () => {
+    const { body } = await s.get(`${W}/1001?fields=Name,parts&onlyData=true`);
+    expect(body).toEqual({ Name: 'W-01', parts: [{ PartId: 1, Label: 'b' }, { PartId: 2, Label: 'a' }] });
+  });
   it('fields naming an unknown attribute is 400 (spec 000 § Errors, unknown fields)', async () => {
     const { status, body } = await s.get(`${W}?fields=Name,Nope`);
     expect(status).toBe(400);

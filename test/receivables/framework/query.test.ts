@@ -1,6 +1,6 @@
 // q, orderBy and finder (spec 000 § Common query parameters).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseQ } from '../../../src/engine/products/receivables/rest/index.ts';
+import { likeMatch, parseQ } from '../../../src/engine/products/receivables/rest/index.ts';
 import { W, widgetDef, widgetSim } from './widgets.ts';
 
 let s: Awaited<ReturnType<typeof widgetSim>>;
@@ -90,6 +90,18 @@ describe('q refusals (spec 000 § q: BETWEEN, IS NULL, grouping not implemented;
       const r = await s.get(`${W}?q=${encodeURIComponent(q)}`);
       expect([200, 400]).toContain(r.status);
     }
+  });
+  it('LIKE: % and * match any run, _ one character, case-sensitive, linear on hostile patterns', () => {
+    expect(likeMatch('W-07', 'W-0_')).toBe(true);
+    expect(likeMatch('W-07', 'W_%7')).toBe(true);
+    expect(likeMatch('W-07', '%')).toBe(true);
+    expect(likeMatch('', '%')).toBe(true);
+    expect(likeMatch('W-07', 'w-%')).toBe(false);
+    expect(likeMatch('abcabd', '%ab_')).toBe(true);
+    expect(likeMatch('abc', 'a*c')).toBe(true);
+    expect(likeMatch('abc', 'a_')).toBe(false);
+    // A backtracking matcher would not return within the test timeout on this input.
+    expect(likeMatch('a'.repeat(3000), `${'%a'.repeat(1000)}b`)).toBe(false);
   });
   it('parseQ yields OR-of-AND groups', () => {
     const e = parseQ("Name='a';Active=true OR WidgetId>1", widgetDef);

@@ -56,6 +56,20 @@ describe('token endpoint (spec 000 § Token endpoint)', () => {
     expect(JSON.stringify(data.list(TOKEN_KIND))).not.toContain(tok);
   });
 
+  it('expired token records are purged when a new token is issued', async () => {
+    const old = await sha256Hex(await getToken(sim, base, client));
+    const start = sim.clock.now;
+    try {
+      sim.clock.now = start + 3601_000;
+      await getToken(sim, base, client);
+      const data = await sim.engine.store.data(key);
+      expect(data.get(TOKEN_KIND, old)).toBeUndefined();
+      for (const row of data.list<{ expiresAtMs: number }>(TOKEN_KIND)) expect(row.expiresAtMs).toBeGreaterThan(sim.clock.now);
+    } finally {
+      sim.clock.now = start;
+    }
+  });
+
   it.each([
     ['grant_type', { scope: SCOPE, client_id: 'a', client_secret: 'b' }],
     ['client_id', { grant_type: 'client_credentials', scope: SCOPE, client_secret: 'b' }],

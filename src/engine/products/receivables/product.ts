@@ -3,13 +3,16 @@
  * invoices, and the catalog the UI shows.
  */
 import { createProductApp } from '../../core/product-app.ts';
-import type { Product, ProductApp, ProductCatalog } from '../../core/types.ts';
+import { addDays, isoDate } from '../../core/clock.ts';
+import type { Product, ProductApp, ProductCatalog, SeedContext } from '../../core/types.ts';
+import { KIND, type CustomerAccountRow } from './book/records.ts';
 import { seedBook } from './book/seed.ts';
 import { contactPointResource, contactResource } from './contacts/definitions.ts';
 import { contactExamples } from './contacts/examples.ts';
 import { registerContactRoutes } from './contacts/routes.ts';
 import { errorCatalog } from './errors/catalog.ts';
 import { invoiceErrorEntries, invoiceErrorReproductions, invoiceExamples, invoiceResources } from './invoices/catalog.ts';
+import { createInvoice } from './invoices/create.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerBearerAuth } from './oauth/bearer.ts';
 import { oauthExamples } from './oauth/examples.ts';
@@ -47,6 +50,45 @@ function receivablesCatalog(): ProductCatalog {
   };
 }
 
+const GENERATED_TERMS = ['IMMEDIATE', '30 NET', '45 NET'];
+const GENERATED_ITEMS = ['Service hours', 'Spare parts kit', 'Freight', 'Maintenance contract', 'Consulting day'];
+
+/**
+ * Synthetic invoices for load and paging trials (control API `generate`): each goes through the
+ * same create path as POST receivablesInvoices (lines, schedule, delivery), so it is a normal
+ * invoice of the book, with a transaction date spread over the last 120 days.
+ */
+function generateInvoices(ctx: SeedContext, count: number): { resource: string; added: number } {
+  const { tx, rng, now } = ctx;
+  const accounts = tx.list<CustomerAccountRow>(KIND.customerAccount).filter((a) => a.Status === 'A');
+  if (accounts.length === 0) return { resource: 'receivablesInvoices', added: 0 };
+  const today = isoDate(now);
+  for (let i = 0; i < count; i++) {
+    const account = rng.pick(accounts);
+    const lines = Array.from({ length: rng.int(1, 3) }, (_, n) => ({
+      LineNumber: n + 1,
+      Description: rng.pick(GENERATED_ITEMS),
+      Quantity: rng.int(1, 20),
+      UnitSellingPrice: rng.int(500, 250000) / 100,
+    }));
+    createInvoice(
+      tx,
+      {
+        BusinessUnit: 'US1 Business Unit',
+        TransactionType: 'Invoice',
+        TransactionSource: 'Spreadsheet',
+        BillToCustomerNumber: account.AccountNumber,
+        InvoiceCurrencyCode: 'USD',
+        TransactionDate: addDays(today, -rng.int(0, 120)),
+        ...(account.allowPaymentTermOverride ? { PaymentTerms: rng.pick(GENERATED_TERMS) } : {}),
+        receivablesInvoiceLines: lines,
+      },
+      now,
+    );
+  }
+  return { resource: 'receivablesInvoices', added: count };
+}
+
 export const receivables: Product = {
   id: 'receivables',
   title: 'Receivables REST + SOAP',
@@ -57,6 +99,7 @@ export const receivables: Product = {
   ],
   credentialTypes: ['oauth-client', 'soap-user'],
   seed: (ctx) => seedBook(ctx),
+  generate: (ctx, count) => generateInvoices(ctx, count),
   app: buildApp(),
   catalog: () => receivablesCatalog(),
 };

@@ -10,6 +10,8 @@
  *   numbers, Edm.String as strings, Edm.DateTimeOffset as ISO strings; absent = null (or missing).
  * - Bookkeeping fields start with `_` and are never serialized: `_changedAt` = ISO instant of the
  *   last create/update/line write (drives $since), `_parent` on subform rows.
+ * - Stored row objects are never mutated: a write puts a new object (`{ ...current, ... }`).
+ *   Sorted indexes and the memoized row JSON (serialize.ts rowJson) rely on it.
  * - ACCOUNTS_RECEIVABLE rows are stored like any form (kind ACCOUNTS_RECEIVABLE, id = ACCNAME);
  *   whoever writes documents or customers keeps them (and their `_changedAt`) in step.
  */

@@ -37,7 +37,9 @@ function keyValue(form: FormDef, name: string, literal: string): string | number
   if (p.type === 'Edm.Int64') {
     if (!INT.test(literal)) return null;
     const n = Number(literal);
-    return Number.isSafeInteger(n) ? n : null;
+    if (!Number.isSafeInteger(n)) return null;
+    // Key values match as text: a non-canonical literal (01, -0) addresses no row.
+    return String(n) === literal ? n : literal;
   }
   const q = readQuoted(literal, 0);
   return q && q.end === literal.length ? q.value : null;

@@ -1,5 +1,4 @@
 /** Read handlers (spec 001 § Endpoints, Entity sets): collections, single entities, subforms, /$count. */
-import { json } from '../../../core/http.ts';
 import type { EnvContext, Row } from '../../../core/types.ts';
 import { odataError } from '../errors/envelope.ts';
 import { MSG } from '../errors/messages.ts';
@@ -8,8 +7,8 @@ import type { EntityRef } from '../query/path.ts';
 import { collectionOptions, countOptions, itemOptions } from '../query/read-options.ts';
 import { changedSince } from '../query/since.ts';
 import { childrenContext, entityContext, setContext } from './context.ts';
-import { pageOf, sortedRows, sortRows } from './ordering.ts';
-import { shapeRow } from './shape.ts';
+import { pageOf, pageOfSet, sortRows } from './ordering.ts';
+import { shapeRowJson } from './shape.ts';
 
 type Keep = ((r: Row) => boolean) | null;
 
@@ -21,6 +20,17 @@ function combine(filter: Keep, since: number | null): Keep {
 
 export function entityNotFound(): Response {
   return odataError(404, MSG.entityNotFound);
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function jsonText(text: string): Response {
+  return new Response(text, { status: 200, headers: JSON_HEADERS });
+}
+
+/** `{"@odata.context": ..., "value": [...]}` from the rows' JSON texts. */
+function collectionText(context: string, rows: readonly string[]): Response {
+  return jsonText(`{"@odata.context":${JSON.stringify(context)},"value":[${rows.join(',')}]}`);
 }
 
 /** Plain-text number (spec 001 write rule 9: /$count is text/plain). */
@@ -36,11 +46,8 @@ export function findRow(env: EnvContext, ref: EntityRef): Row | undefined {
 /** GET /SET */
 export function readSet(env: EnvContext, url: string, form: FormDef): Response {
   const o = collectionOptions(url, form);
-  const rows = pageOf(sortedRows(env.data, form, o.orderby), combine(o.filter, o.since), o.skip, o.top);
-  return json({
-    '@odata.context': setContext(env, form, o.select),
-    value: rows.map((r) => shapeRow(env, form, r, o.select, o.expand)),
-  });
+  const rows = pageOfSet(env.data, form, o.orderby, combine(o.filter, o.since), o.skip, o.top);
+  return collectionText(setContext(env, form, o.select), rows.map((r) => shapeRowJson(env, form, r, o.select, o.expand)));
 }
 
 /** GET /SET/$count */
@@ -59,7 +66,10 @@ export function readEntity(env: EnvContext, url: string, ref: EntityRef): Respon
   const o = itemOptions(url, ref.form);
   const row = findRow(env, ref);
   if (!row) return entityNotFound();
-  return json({ '@odata.context': entityContext(env, ref.form, o.select), ...shapeRow(env, ref.form, row, o.select, o.expand) });
+  // The context goes first; splicing JSON text avoids copying a wide row object (hot in $batch).
+  const props = shapeRowJson(env, ref.form, row, o.select, o.expand);
+  const ctx = `{"@odata.context":${JSON.stringify(entityContext(env, ref.form, o.select))}`;
+  return jsonText(props === '{}' ? `${ctx}}` : `${ctx},${props.slice(1)}`);
 }
 
 /** GET /SET(key)/SUBFORM: query options against the child type; ordered by key unless $orderby. */
@@ -70,10 +80,10 @@ export function readChildren(env: EnvContext, url: string, parent: EntityRef, ch
   let rows: readonly Row[] = childRows(env.data, child, parent.id);
   if (o.orderby) rows = sortRows(child, rows, o.orderby);
   const page = pageOf(rows, combine(o.filter, o.since), o.skip, o.top);
-  return json({
-    '@odata.context': childrenContext(env, parent.form, parentRow, child, o.select),
-    value: page.map((r) => shapeRow(env, child, r, o.select, [])),
-  });
+  return collectionText(
+    childrenContext(env, parent.form, parentRow, child, o.select),
+    page.map((r) => shapeRowJson(env, child, r, o.select, [])),
+  );
 }
 
 /** GET /SET(key)/SUBFORM/$count */

@@ -1,7 +1,13 @@
 /**
  * Row ordering for reads: $orderby with nulls first ascending and last descending, ties broken by
- * key; without $orderby, key order. Orders of a whole entity set are cached as sorted indexes
- * (`data.derived`) until the form's rows change, so a page is a walk over a prepared index.
+ * key; without $orderby, key order.
+ *
+ * A page of a whole entity set comes from one of two plans:
+ * - a cached sorted index (`data.derived`, per form and order, kept until the form's rows change)
+ *   walked while applying the filter until $skip + $top rows match: constant time per page;
+ * - right after a change (the first reads), a single scan keeping the best $skip + $top rows, so a
+ *   write followed by one read does not pay for sorting the whole set. Once the rows stay unchanged
+ *   for a few reads, the index is built and used.
  */
 import type { DataView, Row } from '../../../core/types.ts';
 import { kindOf, type FormDef } from '../forms/index.ts';
@@ -14,7 +20,12 @@ interface Column {
   desc: boolean;
 }
 
-/** Sort key of one value: text for strings, a float for numbers and dates (exact text kept beside). */
+interface Decorated {
+  row: Row;
+  k: (string | number | null)[];
+}
+
+/** Sort key of one value: text for strings, a float for numbers and dates (exact text kept in the row). */
 function sortKey(family: Family, v: unknown): string | number | null {
   const s = scalarOf(family, v);
   if (s === null) return null;
@@ -22,31 +33,32 @@ function sortKey(family: Family, v: unknown): string | number | null {
   return typeof s === 'boolean' ? Number(s) : s;
 }
 
-/**
- * Sort `rows` (a new array) by `order`, then by key (the whole order when `order` is null or
- * empty). Rows are decorated with their sort keys once, so the comparator only touches
- * primitives; numbers equal as floats are decided exactly from their decimal text.
- */
-export function sortRows(form: FormDef, rows: readonly Row[], order: readonly OrderItem[] | null): Row[] {
-  const cols: Column[] = [
+/** The columns an order compares: the requested ones, then the key parts not already ordered on. */
+function columnsOf(form: FormDef, order: readonly OrderItem[] | null): Column[] {
+  return [
     ...(order ?? []).map((o) => ({ name: o.prop.name, family: familyOf(o.prop), desc: o.desc })),
     ...form.keys
-      .filter((k) => !order?.some((o) => o.prop.name === k)) // a key already ordered on decides nothing more
+      .filter((k) => !order?.some((o) => o.prop.name === k))
       .map((k) => ({ name: k, family: familyOf(form.byName.get(k) as OrderItem['prop']), desc: false })),
   ];
+}
+
+function decorate(cols: readonly Column[], row: Row): Decorated {
+  const k: (string | number | null)[] = new Array(cols.length);
+  for (let i = 0; i < cols.length; i++) k[i] = sortKey((cols[i] as Column).family, row[(cols[i] as Column).name]);
+  return { row, k };
+}
+
+/** Comparator over decorated rows; numbers equal as floats are decided exactly from their text. */
+function comparator(cols: readonly Column[]): (a: Decorated, b: Decorated) => number {
   const n = cols.length;
-  const dec = rows.map((row) => {
-    const k: (string | number | null)[] = new Array(n);
-    for (let i = 0; i < n; i++) k[i] = sortKey((cols[i] as Column).family, row[(cols[i] as Column).name]);
-    return { row, k };
-  });
-  dec.sort((a, b) => {
+  return (a, b) => {
     for (let i = 0; i < n; i++) {
       const x = a.k[i] as string | number | null;
       const y = b.k[i] as string | number | null;
+      const col = cols[i] as Column;
       let c = 0;
       if (x === y) {
-        const col = cols[i] as Column;
         if (x === null || col.family !== 'number') continue;
         const rx = scalarOf('number', a.row[col.name]);
         const ry = scalarOf('number', b.row[col.name]);
@@ -55,10 +67,17 @@ export function sortRows(form: FormDef, rows: readonly Row[], order: readonly Or
       } else if (x === null) c = -1;
       else if (y === null) c = 1;
       else c = x < y ? -1 : 1;
-      if (c !== 0) return (cols[i] as Column).desc ? -c : c;
+      if (c !== 0) return col.desc ? -c : c;
     }
     return 0;
-  });
+  };
+}
+
+/** Sort `rows` (a new array) by `order`, then by key (key order when `order` is null or empty). */
+export function sortRows(form: FormDef, rows: readonly Row[], order: readonly OrderItem[] | null): Row[] {
+  const cols = columnsOf(form, order);
+  const dec = rows.map((row) => decorate(cols, row));
+  dec.sort(comparator(cols));
   return dec.map((d) => d.row);
 }
 
@@ -84,4 +103,49 @@ export function pageOf(rows: readonly Row[], keep: ((r: Row) => boolean) | null,
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/** Largest $skip + $top answered by a scan instead of the index. */
+const SCAN_LIMIT = 500;
+/** Reads of an unchanged form answered by scans before its index is built. */
+const SCAN_READS = 2;
+
+/** One pass over `rows` keeping the first `limit` matches in order (insertion into a small sorted buffer). */
+function bestRows(cols: readonly Column[], rows: readonly Row[], keep: ((r: Row) => boolean) | null, limit: number): Row[] {
+  const cmp = comparator(cols);
+  const buf: Decorated[] = [];
+  for (const row of rows) {
+    if (keep && !keep(row)) continue;
+    const d = decorate(cols, row);
+    if (buf.length === limit && cmp(d, buf[limit - 1] as Decorated) >= 0) continue;
+    let lo = 0;
+    let hi = buf.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(buf[mid] as Decorated, d) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    buf.splice(lo, 0, d);
+    if (buf.length > limit) buf.pop();
+  }
+  return buf.map((d) => d.row);
+}
+
+/** A page of a top-level form: $filter/$since (`keep`), order, $skip, $top. */
+export function pageOfSet(
+  data: DataView,
+  form: FormDef,
+  order: readonly OrderItem[] | null,
+  keep: ((r: Row) => boolean) | null,
+  skip: number | null,
+  top: number | null,
+): Row[] {
+  const kind = kindOf(form);
+  const reads = data.derived(`odata:reads:${kind}`, [kind], () => ({ n: 0 }));
+  reads.n++;
+  const wanted = (skip ?? 0) + (top ?? Infinity);
+  if (reads.n <= SCAN_READS && wanted <= SCAN_LIMIT) {
+    return bestRows(columnsOf(form, order), data.list(kind), keep, wanted).slice(skip ?? 0);
+  }
+  return pageOf(sortedRows(data, form, order), keep, skip, top);
 }

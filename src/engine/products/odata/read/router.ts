@@ -6,7 +6,7 @@
  * batch handler given by the product.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ProductBindings } from '../../../core/types.ts';
+import type { EnvContext, ProductBindings } from '../../../core/types.ts';
 import { bare404, answering, odataError } from '../errors/envelope.ts';
 import { MSG } from '../errors/messages.ts';
 import { kindOf, rootFormOf } from '../forms/index.ts';
@@ -42,9 +42,7 @@ function putAnswer(c: Context<ProductBindings>, t: ODataTarget): Response {
   return bare404();
 }
 
-function read(c: Context<ProductBindings>, t: ODataTarget): Response | Promise<Response> {
-  const env = c.env;
-  const url = c.req.url;
+function read(env: EnvContext, url: string, t: ODataTarget): Response | Promise<Response> {
   switch (t.type) {
     case 'set':
       return t.count ? countSet(env, url, t.form) : readSet(env, url, t.form);
@@ -57,29 +55,36 @@ function read(c: Context<ProductBindings>, t: ODataTarget): Response | Promise<R
   }
 }
 
+/**
+ * The answer to a GET (or a discovery request with any method) on a parsed target other than
+ * $batch: discovery documents, reads, and the bare 404 for keyed subform items.
+ */
+export function answerGet(env: EnvContext, url: string, t: ODataTarget): Response | Promise<Response> {
+  switch (t.type) {
+    case 'root':
+      return serviceDocument(env);
+    case 'metadata':
+      return metadata();
+    case 'function':
+      return callFunction(env, t.name, t.entity);
+    default:
+      return answering(() => read(env, url, t));
+  }
+}
+
 export type BatchHandler = (c: Context<ProductBindings>) => Response | Promise<Response>;
 
 export function readRouter(batch: BatchHandler): MiddlewareHandler<ProductBindings> {
   return async (c, next) => {
     const t = targetOf(c);
     const method = methodOf(c);
-    switch (t.type) {
-      case 'batch':
-        return batch(c);
-      case 'root':
-        return serviceDocument(c.env);
-      case 'metadata':
-        return metadata();
-      case 'function':
-        return callFunction(c.env, t.name, t.entity);
-      default:
-        break;
-    }
+    if (t.type === 'batch') return batch(c);
+    if (t.type === 'root' || t.type === 'metadata' || t.type === 'function') return answerGet(c.env, c.req.url, t);
     const form = targetForm(t);
     if (form && WRITE_METHODS.has(method) && rootFormOf(form).readOnlyForm) return readOnlyRefusal(form.name);
     if (method === 'PUT') return putAnswer(c, t);
     if (method === 'HEAD' || method === 'OPTIONS') return bare404();
-    if (method === 'GET') return answering(() => read(c, t));
+    if (method === 'GET') return answerGet(c.env, c.req.url, t);
     await next(); // POST / PATCH / DELETE on writable forms: the write routes
   };
 }

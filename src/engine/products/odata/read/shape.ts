@@ -1,6 +1,6 @@
-/** Building response rows: properties (optionally selected) plus expanded subforms. */
+/** Building response rows as JSON text: properties (optionally selected) plus expanded subforms. */
 import type { EnvContext, Row } from '../../../core/types.ts';
-import { childRows, rowId, serializeRow, type FormDef } from '../forms/index.ts';
+import { childRows, rowId, rowJson, rowJsonText, type FormDef } from '../forms/index.ts';
 import type { ExpandItem } from '../query/expand.ts';
 import type { SelectSpec } from '../query/select.ts';
 import { childrenContext } from './context.ts';
@@ -16,21 +16,27 @@ export function expandedChildren(env: EnvContext, item: ExpandItem, parentId: st
   return pageOf(rows, item.filter, item.skip, item.top);
 }
 
-/** A serialized row with `<SUBFORM>@odata.context` and `<SUBFORM>` for each expanded subform. */
-export function shapeRow(
+/**
+ * JSON text of a shaped row: properties (a whole row comes from the memoized text), then for
+ * each expanded subform `<SUBFORM>@odata.context` and `<SUBFORM>`. Decimals stay exact.
+ */
+export function shapeRowJson(
   env: EnvContext,
   form: FormDef,
   row: Row,
   select: SelectSpec | null,
   expand: readonly ExpandItem[],
-): Record<string, unknown> {
-  const out = serializeRow(form, row, select?.props ?? null);
-  if (expand.length === 0) return out;
-  const id = form.parent ? null : rowId(form, row);
+): string {
+  const base = select?.props ? rowJsonText(form, row, select.props) : rowJson(form, row);
+  if (expand.length === 0 || form.parent) return base;
+  const id = rowId(form, row);
+  const parts: string[] = [];
   for (const item of expand) {
-    if (id === null) continue;
-    out[`${item.child.name}@odata.context`] = childrenContext(env, form, row, item.child, item.select);
-    out[item.child.name] = expandedChildren(env, item, id).map((r) => serializeRow(item.child, r, item.select?.props ?? null));
+    const children = expandedChildren(env, item, id).map((r) =>
+      item.select?.props ? rowJsonText(item.child, r, item.select.props) : rowJson(item.child, r),
+    );
+    const ctx = childrenContext(env, form, row, item.child, item.select);
+    parts.push(`"${item.child.name}@odata.context":${JSON.stringify(ctx)},"${item.child.name}":[${children.join(',')}]`);
   }
-  return out;
+  return base === '{}' ? `{${parts.join(',')}}` : `${base.slice(0, -1)},${parts.join(',')}}`;
 }

@@ -48,7 +48,7 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
   let finderFilter: ((row: Row) => boolean) | undefined;
   if (p.finder?.def) {
     const res = p.finder.def.resolve(p.finder.vars, c);
-    if (res.rows) candidates = candidates ? res.rows.filter((r) => (candidates as readonly Row[]).includes(r)) : res.rows;
+    if (res.rows && !candidates) candidates = def.where ? res.rows.filter(def.where) : res.rows;
     finderFilter = res.filter;
   }
   const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);

@@ -17,13 +17,17 @@ function cmpKey(a: Key, b: Key): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Sort rows by order keys (stable); derived fields are never order keys, so no clock is needed. */
-export function sortRows(rows: readonly Row[], keys: readonly OrderKey[], rc?: ReadContext): Row[] {
-  const rcx = rc ?? { now: new Date(0), data: undefined as unknown as DataView }; // accessors of sortable fields do not read rc
+/** Read context for sort keys: derived (clock-dependent) fields are never order keys, so the clock is fixed. */
+export function sortContext(data: DataView): ReadContext {
+  return { now: new Date(0), data };
+}
+
+/** Sort rows by order keys (stable). */
+export function sortRows(rows: readonly Row[], keys: readonly OrderKey[], rc: ReadContext): Row[] {
   const decorated = rows.map((row, i) => ({
     row,
     i,
-    k: keys.map((o) => sortKey(o.field, o.field.value ? o.field.value(row, rcx) : row[o.field.name])),
+    k: keys.map((o) => sortKey(o.field, o.field.value ? o.field.value(row, rc) : row[o.field.name])),
   }));
   decorated.sort((a, b) => {
     for (let j = 0; j < keys.length; j++) {
@@ -44,5 +48,5 @@ export function resourceRows(data: DataView, def: ResourceDef): readonly Row[] {
 
 /** The resource's rows sorted by `keys`; cached until the kind changes. */
 export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): readonly Row[] {
-  return data.derived(`rest:idx:${def.name}:${orderText}`, [def.kind], () => sortRows(resourceRows(data, def), keys));
+  return data.derived(`rest:idx:${def.name}:${orderText}`, [def.kind], () => sortRows(resourceRows(data, def), keys, sortContext(data)));
 }

@@ -130,16 +130,20 @@ export function parseLinks(v: string | undefined): Set<string> | null {
   return new Set(v.split(',').map((s) => s.trim()).filter(Boolean));
 }
 
-/** The PrimaryKey finder every resource has. */
+/** The PrimaryKey finder every resource has (a direct record lookup: rows are keyed by String(key)). */
 export function primaryKeyFinder(def: ResourceDef): FinderDef {
   const keyField = def.byName.get(def.key) as FieldDef;
   return {
     name: 'PrimaryKey',
     variables: [{ name: def.key, type: keyField.type }],
-    resolve: (vars) => {
+    resolve: (vars, c) => {
       const want = typedLiteral(keyField.type, vars[def.key] ?? '');
       const text = want ? (want.t === 'num' ? want.v.toFixed() : String(want.v)) : null;
-      return { filter: (row) => text !== null && String(row[def.key]) === text };
+      const hit = text === null ? undefined : c.env.data.get(def.kind, text);
+      return {
+        rows: hit && String(hit[def.key]) === text ? [hit] : [],
+        filter: (row) => text !== null && String(row[def.key]) === text,
+      };
     },
   };
 }

@@ -19,7 +19,7 @@ export type CompareOp = '=' | '!=' | '>' | '>=' | '<' | '<=';
 
 export type Condition =
   | { field: FieldDef; op: CompareOp; value: Typed }
-  | { field: FieldDef; op: 'LIKE'; pattern: RegExp; text: string }
+  | { field: FieldDef; op: 'LIKE'; pattern: string }
   | { field: FieldDef; op: 'IN'; values: Typed[] };
 
 /** OR of AND-groups. */
@@ -89,14 +89,32 @@ function tokenize(q: string): Tok[] {
   return out;
 }
 
-function likeToRegExp(pattern: string): RegExp {
-  let re = '';
-  for (const ch of pattern) {
-    if (ch === '%' || ch === '*') re += '[\\s\\S]*';
-    else if (ch === '_') re += '[\\s\\S]';
-    else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * LIKE matching: % and * match any run of characters, _ exactly one; case-sensitive. A two-pointer
+ * wildcard match (O(text x pattern) at worst), so no pattern can make it backtrack exponentially.
+ */
+export function likeMatch(text: string, pattern: string): boolean {
+  let t = 0;
+  let p = 0;
+  let star = -1;
+  let mark = 0;
+  while (t < text.length) {
+    const pc = pattern[p];
+    if (p < pattern.length && (pc === '_' || pc === text[t]) && pc !== '%' && pc !== '*') {
+      t++;
+      p++;
+    } else if (p < pattern.length && (pc === '%' || pc === '*')) {
+      star = p++;
+      mark = t;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
   }
-  return new RegExp(`^${re}$`);
+  while (p < pattern.length && (pattern[p] === '%' || pattern[p] === '*')) p++;
+  return p === pattern.length;
 }
 
 /** Parse `q` against a resource definition. Throws RestError 400 on anything not supported. */
@@ -139,7 +157,7 @@ export function parseQ(q: string, def: ResourceDef): QueryExpr {
         if (f.type !== 'string') throw bad(`LIKE applies to text attributes; ${f.name} is a ${f.type}.`);
         const v = toks[p++];
         if (!v || (v.k !== 'str' && v.k !== 'word')) throw bad(`The LIKE expression on ${f.name} has no pattern.`);
-        return { field: f, op: 'LIKE', pattern: likeToRegExp(v.v), text: v.v };
+        return { field: f, op: 'LIKE', pattern: v.v };
       }
       if (w === 'IN') {
         if (peek()?.k !== 'lp') throw bad(`IN on ${f.name} needs a parenthesised list of values.`);
@@ -191,7 +209,7 @@ function rowValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
 
 function test(c: Condition, row: Row, rc: ReadContext): boolean {
   const raw = rowValue(c.field, row, rc);
-  if (c.op === 'LIKE') return raw !== null && raw !== undefined && c.pattern.test(String(raw));
+  if (c.op === 'LIKE') return raw !== null && raw !== undefined && likeMatch(String(raw), c.pattern);
   const v = typedValue(c.field.type, raw);
   if (!v) return false; // SQL semantics: a null never satisfies a comparison
   if (c.op === 'IN') return c.values.some((x) => compareTyped(v, x) === 0);

@@ -2,7 +2,7 @@
 import type { Row } from '../../../core/types.ts';
 import { pathKeyField } from './define.ts';
 import { filterLinks, keySegment, type Link } from './links.ts';
-import { sortRows } from './order.ts';
+import { sortContext, sortRows } from './order.ts';
 import { parseOrderBy, withKeyTieBreak } from './params.ts';
 import type { FieldDef, ReadContext, ResourceDef, RestContext } from './types.ts';
 import { outputValue } from './values.ts';
@@ -36,20 +36,24 @@ export function childRows(c: { env: { data: RestContext['env']['data'] } }, def:
   if (!child) return [];
   if (child.rowsOf) {
     const own = child.rowsOf(parent, c.env.data).filter((r) => !child.where || child.where(r));
-    return sortRows(own, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child));
+    return sortRows(own, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child), sortContext(c.env.data));
   }
+  // Keyed by number where the key is numeric (converting 15-digit ids to strings dominates the build),
+  // so a parent key stored as a number finds children that hold it as a digit string and vice versa.
+  const norm = (v: unknown): unknown => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : String(v));
   const groups = c.env.data.derived(`rest:group:${child.kind}:${child.parentField}`, [child.kind], () => {
-    const m = new Map<string, Row[]>();
+    const m = new Map<unknown, Row[]>();
     for (const r of c.env.data.list(child.kind)) {
-      const k = String(r[child.parentField as string]);
-      let g = m.get(k);
-      if (!g) m.set(k, (g = []));
-      g.push(r);
+      const k = norm(r[child.parentField as string]);
+      const g = m.get(k);
+      if (g) g.push(r);
+      else m.set(k, [r]);
     }
     return m;
   });
-  const rows = (groups.get(String(parent[def.key])) ?? []).filter((r) => !child.where || child.where(r));
-  return sortRows(rows, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child));
+  const own = groups.get(norm(parent[def.key])) ?? [];
+  const rows = child.where ? own.filter(child.where) : own;
+  return sortRows(rows, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child), sortContext(c.env.data));
 }
 
 /** Serialize one row as a resource item. */
@@ -61,7 +65,10 @@ export function serializeItem(c: RestContext, def: ResourceDef, row: Row, opts: 
     if (wanted && !wanted.has(f.name)) continue;
     out[f.name] = fieldValue(f, row, opts.rc);
   }
-  for (const accessor of opts.expand ?? []) {
+  // A child accessor named in `fields` is included as if expanded.
+  const expand = new Set(opts.expand ?? []);
+  if (wanted) for (const accessor of Object.keys(def.children)) if (wanted.has(accessor)) expand.add(accessor);
+  for (const accessor of expand) {
     const child = def.children[accessor] as ResourceDef;
     const pk = pathKeyField(child).name;
     out[accessor] = childRows(c, def, accessor, row).map((r) =>

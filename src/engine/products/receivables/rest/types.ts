@@ -74,6 +74,10 @@ export interface FinderDef {
   resolve(vars: Record<string, string>, c: RestContext): FinderResult;
 }
 
+/**
+ * `rows`: the candidate rows of a top-level collection (sorted per request; keep it small). Ignored
+ * for child collections, where `filter` (always applied when given) does the work.
+ */
 export interface FinderResult {
   rows?: readonly Row[];
   filter?: (row: Row) => boolean;

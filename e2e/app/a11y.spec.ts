@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { createEnv, shot } from './helpers.ts';
+
+test('every view, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Axe');
+  const views = [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors'];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
+    for (const hash of views) {
+      await page.goto(`/${hash}`);
+      await page.reload();
+      await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+      await page.waitForTimeout(300);
+      const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${theme} ${hash}`).toEqual([]);
+      await shot(page, `view-${theme}-${hash.split('/')[1]}`);
+    }
+  }
+});
+
+test('narrow screens keep every view usable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const key = await createEnv(page, 'odata', 'Phone');
+  for (const hash of [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors']) {
+    await page.goto(`/${hash}`);
+    await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, hash).toBeLessThanOrEqual(1);
+    await shot(page, `mobile-${hash.split('/')[1]}`);
+  }
+});
+
+test('keyboard: Alt+digit switches views and the skip link reaches the content', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'Keys');
+  await page.keyboard.press('Alt+2');
+  await expect(page).toHaveURL(new RegExp(`#/console/${key}`));
+  await page.keyboard.press('Alt+4');
+  await expect(page).toHaveURL(/#\/errors/);
+  await page.keyboard.press('Alt+1');
+  await expect(page).toHaveURL(/#\/envs/);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+});

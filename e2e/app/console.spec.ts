@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { createEnv, products, responseStatus, shot } from './helpers.ts';
+
+test('a request from the example catalog is sent and its answer shown', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Console');
+  await page.getByRole('link', { name: 'Open console' }).click();
+  const catalog = (await products(page)).find((p) => p.id === 'receivables');
+  const example = catalog?.examples.find((x) => x.method === 'GET' && x.auth === 'bearer') ?? catalog?.examples[0];
+  if (example) {
+    await page.locator(`[data-example-id="${example.id}"]`).click();
+    await expect(page.getByTestId('url')).toHaveValue(`${new URL(page.url()).origin}/sim/${key}${example.path}`);
+  } else {
+    // Empty catalog: the console starts with the invoice collection.
+    await expect(page.getByText(/catalog has no examples yet/)).toBeVisible();
+    await expect(page.getByTestId('url')).toHaveValue(/\/fscmRestApi\/resources\/11\.13\.18\.05\/receivablesInvoices$/);
+  }
+  // Authentication is handled and shown as a real header.
+  await page.getByTestId('tab-auth').click();
+  await expect(page.getByTestId('auth-header')).toContainText('Authorization: Bearer ');
+  await page.getByTestId('send').click();
+  const status = await responseStatus(page);
+  expect(status).toBe(example?.expectStatus ?? 200);
+  await expect(page.getByTestId('response-time')).toContainText('ms');
+  await expect(page.getByTestId('response-body')).not.toBeEmpty();
+  await shot(page, 'console-response');
+  await page.getByRole('tab', { name: /Headers \(/ }).last().click();
+  await expect(page.getByTestId('response-body')).toContainText('content-type');
+  await page.getByTestId('tab-snippets').click();
+  for (const lang of ['curl', 'JavaScript fetch', 'Python requests', 'C# HttpClient']) {
+    await page.getByRole('button', { name: lang, exact: true }).click();
+    await expect(page.getByTestId('snippet')).toContainText('Authorization');
+  }
+  await shot(page, 'console-snippets');
+});
+
+test('Ctrl+Enter sends; history is kept per environment and survives a reload', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'History');
+  await page.goto(`/#/console/${key}`);
+  await page.getByTestId('url').fill(`${new URL(page.url()).origin}/sim/${key}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
+  await page.getByTestId('method').selectOption('GET');
+  await page.getByTestId('url').press('Control+Enter');
+  expect(await responseStatus(page)).toBe(200);
+  await page.getByTestId('history-tab').click();
+  await expect(page.getByTestId('history-list').locator('li')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  await page.getByTestId('history-tab').click();
+  const item = page.getByTestId('history-list').locator('li');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('/odata/Priority/tabula.ini/demo/CUSTOMERS');
+  await item.getByRole('button', { name: /Run again/ }).click();
+  expect(await responseStatus(page)).toBe(200);
+  await expect(page.getByTestId('history-list').locator('li')).toHaveCount(2);
+  await shot(page, 'console-history');
+});
+
+test('a pasted curl command is imported into the console', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'Curl');
+  await page.goto(`/#/console/${key}`);
+  const base = `${new URL(page.url()).origin}/sim/${key}`;
+  await page.getByTestId('tab-import').click();
+  await page.getByTestId('curl-input').fill(
+    `curl -X PATCH "${base}/odata/Priority/tabula.ini/demo/CUSTOMERS('C1000')" \\\n  -H 'Content-Type: application/json' \\\n  -H "X-Trace: it's me" \\\n  --data-raw '{"CUSTDES":"Imported"}'`,
+  );
+  await page.getByTestId('curl-import').click();
+  await expect(page.getByTestId('method')).toHaveValue('PATCH');
+  await expect(page.getByTestId('url')).toHaveValue(`${base}/odata/Priority/tabula.ini/demo/CUSTOMERS('C1000')`);
+  await page.getByTestId('tab-headers').click();
+  await expect(page.getByLabel('Header value').nth(1)).toHaveValue("it's me");
+  // No Authorization in the command: the console adds Basic for the OData API user.
+  await expect(page.getByTestId('auto-header').filter({ hasText: 'Authorization' })).toContainText('Basic ');
+  await page.getByTestId('tab-snippets').click();
+  await expect(page.getByTestId('snippet')).toContainText(`{"CUSTDES":"Imported"}`);
+  await shot(page, 'console-import');
+});
+
+test('a request shared as a link opens in a new page', async ({ page, context }) => {
+  const key = await createEnv(page, 'receivables', 'Share');
+  await page.goto(`/#/console/${key}`);
+  const base = `${new URL(page.url()).origin}/sim/${key}`;
+  await page.getByTestId('url').fill(`${base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=2`);
+  await page.getByTestId('method').selectOption('GET');
+  await page.getByTestId('tab-auth').click();
+  await page.getByTestId('auth-mode').selectOption('bearer');
+  const link = await page.evaluate(async () => {
+    // Read what the Share button copies, without depending on clipboard permissions.
+    let copied = '';
+    navigator.clipboard.writeText = async (t: string) => void (copied = t);
+    (document.querySelector('button[aria-label="Share link"]') as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 50));
+    return copied;
+  });
+  expect(link).toContain('#/console?share=');
+  expect(link).not.toContain('Bearer');
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  await expect(other.getByTestId('share-notice')).toContainText('Opened a shared GET request');
+  await expect(other.getByTestId('url')).toHaveValue(`${base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=2`);
+  await other.getByTestId('send').click();
+  expect(await responseStatus(other)).toBe(200);
+  await shot(other, 'console-shared');
+});

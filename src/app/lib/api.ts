@@ -1,0 +1,101 @@
+/** Client of the simulator's control API (`<base>sim/_admin`), always after the worker is in control. */
+import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/core/types.ts';
+import { simBase, whenControlled } from '../sw/controller.ts';
+
+export interface EnvSummary {
+  key: string;
+  product: ProductId;
+  name: string;
+  baseUrl: string;
+  createdAt: string;
+}
+
+export interface PublicCredential {
+  id: string;
+  type: CredentialType;
+  name: string;
+  owner: string | null;
+  privileges: string[];
+  scope: string | null;
+  createdAt: string;
+}
+
+export interface EnvDetail extends EnvSummary {
+  clock: { now: string; offsetMs: number };
+  tenantId: string;
+  credentials: PublicCredential[];
+}
+
+/** A credential as returned once, with its secret, by create/add. */
+export interface IssuedCredential {
+  id: string;
+  type?: CredentialType;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+  privileges?: string[];
+  username?: string;
+  password?: string;
+  token?: string;
+  owner?: string;
+}
+
+export interface CreatedEnv extends EnvSummary {
+  credentials: Record<string, IssuedCredential[]>;
+}
+
+export interface ProductInfo {
+  id: ProductId;
+  title: string;
+  credentialTypes: CredentialType[];
+  resources: ResourceInfo[];
+  examples: ExampleRequest[];
+  errors: ErrorEntry[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  await whenControlled();
+  const res = await fetch(`${simBase()}/_admin${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: reported below */
+  }
+  if (!res.ok) {
+    const msg = parsed && typeof parsed === 'object' && 'error' in parsed ? String((parsed as { error: unknown }).error) : text || res.statusText;
+    throw new ApiError(msg || `HTTP ${res.status}`, res.status);
+  }
+  return parsed as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  listEnvs: () => call<{ items: EnvSummary[] }>('GET', '/environments').then((b) => b.items),
+  createEnv: (product: ProductId, name?: string) => call<CreatedEnv>('POST', '/environments', { product, name: name || undefined }),
+  getEnv: (key: string) => call<EnvDetail>('GET', `/environments/${enc(key)}`),
+  renameEnv: (key: string, name: string) => call<EnvDetail>('PATCH', `/environments/${enc(key)}`, { name }),
+  deleteEnv: (key: string) => call<void>('DELETE', `/environments/${enc(key)}`),
+  resetEnv: (key: string) => call<EnvDetail>('POST', `/environments/${enc(key)}/reset`),
+  addCredential: (key: string, spec: { type: CredentialType; privileges?: string[]; username?: string; owner?: string }) =>
+    call<IssuedCredential>('POST', `/environments/${enc(key)}/credentials`, spec),
+  revokeCredential: (key: string, id: string) => call<void>('DELETE', `/environments/${enc(key)}/credentials/${enc(id)}`),
+  setClock: (key: string, body: { now: string } | { advanceDays: number }) => call<{ now: string }>('PUT', `/environments/${enc(key)}/clock`, body),
+  products: () => call<{ items: ProductInfo[] }>('GET', '/products').then((b) => b.items),
+};

@@ -1,0 +1,115 @@
+/** The console's request model, how it is resolved against an environment, and how it is sent. */
+import type { ExampleRequest, ProductId } from '../../engine/core/types.ts';
+import { authorization, fillPlaceholders, type AuthMode } from './auth.ts';
+
+export interface HeaderRow {
+  name: string;
+  value: string;
+}
+
+export interface RequestSpec {
+  method: string;
+  /** Path relative to the environment base (`/…`), or an absolute URL. */
+  path: string;
+  headers: HeaderRow[];
+  body: string;
+  auth: AuthMode;
+  /** Remembered credential to authenticate with; the best one when absent. */
+  credId?: string;
+}
+
+export interface ResponseInfo {
+  status: number;
+  statusText: string;
+  ms: number;
+  size: number;
+  headers: [string, string][];
+  body: string;
+  contentType: string;
+  url: string;
+  method: string;
+}
+
+export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** The authentication a path of a product needs when nothing else says. */
+export function defaultAuth(product: ProductId, path: string): AuthMode {
+  if (product === 'odata') return path.startsWith('/odata') ? 'basic' : 'none';
+  if (/\/oauth\/token/.test(path)) return 'none';
+  if (/InvoiceService/.test(path)) return 'soap';
+  return 'bearer';
+}
+
+export function fromExample(ex: ExampleRequest): RequestSpec {
+  return {
+    method: ex.method.toUpperCase(),
+    path: ex.path,
+    headers: Object.entries(ex.headers ?? {}).map(([name, value]) => ({ name, value })),
+    body: ex.body ?? '',
+    auth: ex.auth,
+  };
+}
+
+export function absoluteUrl(baseUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return baseUrl + (path.startsWith('/') || path === '' ? path : `/${path}`);
+}
+
+/** The inverse of absoluteUrl: a URL under the environment base becomes a relative path. */
+export function relativePath(baseUrl: string, url: string): string {
+  if (url === baseUrl) return '';
+  if (url.startsWith(`${baseUrl}/`) || url.startsWith(`${baseUrl}?`)) return url.slice(baseUrl.length);
+  return url;
+}
+
+export function hasBody(method: string): boolean {
+  return !['GET', 'HEAD'].includes(method.toUpperCase());
+}
+
+/** Headers as they will be sent, including the Authorization the console adds. */
+export async function resolvedHeaders(envKey: string, baseUrl: string, req: RequestSpec): Promise<HeaderRow[]> {
+  const rows = req.headers.filter((h) => h.name.trim() !== '');
+  const explicitAuth = rows.some((h) => h.name.toLowerCase() === 'authorization');
+  if (!explicitAuth) {
+    const value = await authorization(envKey, baseUrl, req.auth, req.credId);
+    if (value) rows.push({ name: 'Authorization', value });
+  }
+  if (hasBody(req.method) && req.body.trim() && !rows.some((h) => h.name.toLowerCase() === 'content-type')) {
+    rows.push({ name: 'Content-Type', value: req.body.trimStart().startsWith('<') ? 'text/xml; charset=utf-8' : 'application/json' });
+  }
+  return rows;
+}
+
+export function resolvedBody(envKey: string, req: RequestSpec): string | undefined {
+  if (!hasBody(req.method) || req.body === '') return undefined;
+  return fillPlaceholders(envKey, req.body);
+}
+
+export function resolvedUrl(envKey: string, baseUrl: string, path: string): string {
+  return fillPlaceholders(envKey, absoluteUrl(baseUrl, path));
+}
+
+export async function send(envKey: string, baseUrl: string, req: RequestSpec): Promise<ResponseInfo> {
+  const url = resolvedUrl(envKey, baseUrl, req.path);
+  const headers = new Headers();
+  for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);
+  const started = performance.now();
+  const res = await fetch(url, { method: req.method, headers, body: resolvedBody(envKey, req), cache: 'no-store' });
+  const buf = await res.arrayBuffer();
+  const ms = performance.now() - started;
+  return {
+    status: res.status,
+    statusText: res.statusText,
+    ms,
+    size: buf.byteLength,
+    headers: [...res.headers.entries()],
+    body: new TextDecoder().decode(buf),
+    contentType: res.headers.get('content-type') ?? '',
+    url,
+    method: req.method,
+  };
+}
+
+export function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}

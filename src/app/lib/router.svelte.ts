@@ -1,0 +1,50 @@
+/**
+ * Deep links: every view has a hash route, e.g. `#/console/env_…`, `#/data/env_…/CUSTOMERS/C1000`,
+ * `#/errors?q=AR-1000`, `#/console?share=…`. The hash never reaches a server, so static hosting works.
+ */
+export type View = 'envs' | 'console' | 'data' | 'errors';
+const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors'];
+
+export interface Route {
+  view: View;
+  env?: string;
+  /** Further path segments (decoded), e.g. resource name and record id in the data browser. */
+  parts: string[];
+  query: URLSearchParams;
+}
+
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#\/?/, '');
+  const [pathPart = '', queryPart = ''] = raw.split('?', 2) as [string?, string?];
+  const segs = pathPart.split('/').filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  const view = VIEWS.includes(segs[0] as View) ? (segs[0] as View) : 'envs';
+  const rest = view === segs[0] ? segs.slice(1) : [];
+  const env = rest[0]?.startsWith('env_') ? rest.shift() : undefined;
+  return { view, env, parts: rest, query: new URLSearchParams(queryPart) };
+}
+
+export function hashFor(view: View, env?: string, parts: string[] = [], query?: Record<string, string>): string {
+  const segs = [view, ...(env ? [env] : []), ...parts].map(encodeURIComponent).join('/');
+  const q = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
+  return `#/${segs}${q}`;
+}
+
+export const router = $state({ route: parseHash(location.hash) });
+
+addEventListener('hashchange', () => {
+  router.route = parseHash(location.hash);
+});
+
+export function navigate(hash: string, replace = false): void {
+  if (location.hash === hash) return;
+  if (replace) {
+    history.replaceState(history.state, '', hash);
+    router.route = parseHash(hash);
+  } else location.hash = hash;
+}
