@@ -12,6 +12,10 @@ test('the build served under /erp-sim/ registers its worker there and answers /e
   const created = await pageFetch(page, '/erp-sim/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}' });
   expect(created.status).toBe(201);
   expect((created.body as { baseUrl: string }).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:4174\/erp-sim\/sim\/env_[0-9a-f]{32}$/);
+  // The worker reads the product catalogs from the build's sim-catalog.json under the same base.
+  const products = await pageFetch(page, '/erp-sim/sim/_admin/products');
+  expect(products.status).toBe(200);
+  expect((products.body as { items: { id: string }[] }).items.map((p) => p.id)).toEqual(['receivables', 'odata']);
   const unknown = await pageFetch(page, '/erp-sim/sim/env_00000000000000000000000000000000/x');
   expect((unknown.body as { code: string }).code).toBe('SIM-1000');
   // Outside the scope nothing is intercepted.

@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { adminRoutes } from './admin/routes.ts';
 import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
-import type { EnvContext, HostClock, Product, ProductId } from './core/types.ts';
+import type { CatalogSource, EnvContext, HostClock, Product, ProductId } from './core/types.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import { SimStore } from './storage/store.ts';
@@ -18,6 +18,8 @@ export interface EngineOptions {
   /** PBKDF2 iterations for new credentials (tests may lower it; stored per credential). */
   pbkdf2Iterations?: number;
   products?: readonly Product[];
+  /** The products' UI catalogs for `GET /_admin/products`; without it that route answers 503. */
+  catalog?: CatalogSource;
 }
 
 export interface EngineStats {
@@ -45,7 +47,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

@@ -4,16 +4,40 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, openDatabase, type Engine } from '../engine/index.ts';
+import { createEngine, openDatabase, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const scopePath = new URL(self.registration.scope).pathname; // e.g. "/" or "/erp-sim/"
 const mount = `${scopePath}sim`;
 let engine: Promise<Engine> | undefined;
+let catalogs: Promise<Record<ProductId, ProductCatalog>> | undefined;
+
+/**
+ * The products' UI catalogs are documentation, written by the build next to this file
+ * (`sim-catalog.json`), so they stay out of the worker bundle; fetched once per worker life.
+ */
+function loadCatalogs(): Promise<Record<ProductId, ProductCatalog>> {
+  catalogs ??= fetch(`${scopePath}sim-catalog.json`)
+    .then((res) => {
+      if (!res.ok) throw new Error(`sim-catalog.json: ${res.status}`);
+      return res.json() as Promise<Record<ProductId, ProductCatalog>>;
+    })
+    .catch((err: unknown) => {
+      catalogs = undefined;
+      throw err;
+    });
+  return catalogs;
+}
+
+async function catalogOf(product: ProductId): Promise<ProductCatalog> {
+  const catalog = (await loadCatalogs())[product];
+  if (!catalog) throw new Error(`sim-catalog.json has no ${product} catalog`);
+  return catalog;
+}
 
 function getEngine(): Promise<Engine> {
-  engine ??= createEngine({ db: openDatabase(), mount }).catch((err: unknown) => {
+  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf }).catch((err: unknown) => {
     engine = undefined;
     throw err;
   });

@@ -1,5 +1,7 @@
 // The control API under /sim/_admin (issue 2 § 3) and environment routing (issue 2 § 2).
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { createEngine, openDatabase } from '../../src/engine/index.ts';
 import { createEnv, createTestSim } from '../support/sim.ts';
 
 describe('control API: environments', () => {
@@ -72,6 +74,31 @@ describe('control API: environments', () => {
       expect((await sim.admin('PUT', `/environments/${env.key}/clock`, body)).status).toBe(400);
     }
     expect((await sim.admin('GET', '/environments/env_0123/clock')).status).toBe(404);
+  });
+});
+
+describe('control API: product catalogs', () => {
+  it('lists each product with its resources, examples and errors from the host catalog source (README § Control API)', async () => {
+    const sim = await createTestSim();
+    const res = await sim.admin('GET', '/products');
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((p: { id: string }) => p.id)).toEqual(['receivables', 'odata']);
+    for (const p of res.body.items) {
+      expect(p.resources.length).toBeGreaterThan(0);
+      expect(p.examples.length).toBeGreaterThan(0);
+      expect(p.errors.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 503 {error} when the host gives no catalog source; the APIs still work', async () => {
+    const engine = await createEngine({ db: openDatabase('no-catalog', new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+    const res = await engine.handle(new Request('http://sim.test/sim/_admin/products'));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'The product catalogs could not be loaded by this host.' });
+    const created = await engine.handle(
+      new Request('http://sim.test/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"odata"}' }),
+    );
+    expect(created.status).toBe(201);
   });
 });
 

@@ -83,7 +83,7 @@ describe('error boundary', () => {
     });
     const broken: Product = {
       id: 'odata', title: 'broken', defaultCredentials: [], credentialTypes: ['api-user'],
-      seed: () => undefined, app, catalog: () => ({ resources: [], examples: [], errors: [] }),
+      seed: () => undefined, app,
     };
     const engine = await createEngine({ db: openDatabase('boundary', new IDBFactory(), IDBKeyRange), products: [broken] });
     const created = await engine.handle(new Request('http://x/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' }));
@@ -103,7 +103,7 @@ describe('error boundary', () => {
         tx.put('CUSTOMERS', 'A', { CUSTNAME: 'A' });
         throw new Error('seed bug');
       },
-      app: createProductApp(), catalog: () => ({ resources: [], examples: [], errors: [] }),
+      app: createProductApp(),
     };
     const db = openDatabase('atomic-create', new IDBFactory(), IDBKeyRange);
     const engine = await createEngine({ db, products: [failing] });

@@ -1,6 +1,7 @@
 /** Test harness: an engine over a fresh fake IndexedDB, a movable host clock, and request helpers. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
+import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
 
 export const ORIGIN = 'http://sim.test';
 
@@ -15,7 +16,7 @@ export interface TestSim {
 export async function createTestSim(opts: { now?: string } = {}): Promise<TestSim> {
   const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
   const db = openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000 });
+  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000, catalog: builtInCatalog });
   const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
   return {
     engine,

@@ -1,10 +1,11 @@
 /** The control API under `/sim/_admin`: the simulator's own surface, used by the UI and by scripts. */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { DAY_MS, envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
-import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type ProductId, type StoredCredential } from '../core/types.ts';
+import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialType, type Environment, type HostClock, type Product, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
 import type { EngineStats } from '../engine.ts';
@@ -16,6 +17,7 @@ interface AdminDeps {
   mount: string;
   stats: EngineStats;
   iterations: number;
+  catalog: CatalogSource | undefined;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -69,11 +71,18 @@ export function adminRoutes(deps: AdminDeps): Hono {
     return store.write(env.key, (tx) => product.seed({ tx, rng: bookRng(product), now: envNow(clock, env), env }), { reset: true });
   };
 
-  app.get('/products', (c) =>
-    c.json({
-      items: [...products.values()].map((p) => ({ id: p.id, title: p.title, credentialTypes: p.credentialTypes, ...p.catalog() })),
-    }),
-  );
+  app.get('/products', async (c) => {
+    const { catalog } = deps;
+    try {
+      if (!catalog) throw new Error('no catalog source');
+      const items = await Promise.all(
+        [...products.values()].map(async (p) => ({ id: p.id, title: p.title, credentialTypes: p.credentialTypes, ...(await catalog(p.id)) })),
+      );
+      return c.json({ items });
+    } catch {
+      return json({ error: 'The product catalogs could not be loaded by this host.' }, 503);
+    }
+  });
 
   app.get('/stats', (c) => c.json({ ...deps.stats, environments: store.environments().length }));
 

@@ -184,5 +184,12 @@ export interface Product {
   generate?(ctx: SeedContext, count: number): { resource: string; added: number };
   /** Router for paths under the environment base (routing on EnvContext.path). */
   app: ProductApp;
-  catalog(): ProductCatalog;
 }
+
+/**
+ * Where the control API finds each product's catalog. Catalogs are documentation for the UI
+ * (resources, examples, errors), not behaviour, so the host chooses how to load them: the Node host
+ * imports them (products/catalogs.ts), the service worker fetches the build's JSON copy and so keeps
+ * them out of its bundle.
+ */
+export type CatalogSource = (product: ProductId) => ProductCatalog | Promise<ProductCatalog>;

@@ -2,6 +2,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine, type HostClock } from '../../engine/index.ts';
+import { builtInCatalog } from '../../engine/products/catalogs.ts';
 import { compactJournal, journalTo, replayJournal } from './state-file.ts';
 
 export interface NodeHostOptions {
@@ -20,7 +21,7 @@ export interface NodeHost {
 
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const db = openDatabase('erp-sim', new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations });
+  const engine = await createEngine({ db, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog });
   if (opts.stateFile) {
     await replayJournal(engine.store, opts.stateFile);
     await compactJournal(db, opts.stateFile);

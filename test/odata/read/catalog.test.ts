@@ -29,8 +29,8 @@ describe('error catalog (spec 001 § Errors): every entry reproduces on a freshl
 
 describe('product catalog (issue 4 § 1: definitions drive the UI)', () => {
   it('resources come from the form definitions, with children', async () => {
-    const { odata } = await import('../../../src/engine/products/odata/product.ts');
-    const cat = odata.catalog();
+    const { odataCatalog } = await import('../../../src/engine/products/odata/catalog.ts');
+    const cat = odataCatalog();
     expect(cat.resources.map((r) => r.name)).toEqual(['CUSTOMERS', 'AINVOICES', 'TINVOICES', 'PAY', 'ACCOUNTS_RECEIVABLE']);
     const inv = cat.resources.find((r) => r.name === 'AINVOICES')!;
     expect(inv.keys).toEqual(['IVNUM', 'DEBIT', 'IVTYPE']);
@@ -43,9 +43,9 @@ describe('product catalog (issue 4 § 1: definitions drive the UI)', () => {
   });
 
   it('every example answers its expected status on a freshly seeded environment', async () => {
-    const { odata } = await import('../../../src/engine/products/odata/product.ts');
+    const { odataCatalog } = await import('../../../src/engine/products/odata/catalog.ts');
     const failures: string[] = [];
-    for (const x of odata.catalog().examples) {
+    for (const x of odataCatalog().examples) {
       const e = await odataEnv();
       const headers: Record<string, string> = { ...(x.headers ?? {}) };
       if (x.auth === 'basic') headers.authorization = e.auth;

@@ -2,6 +2,7 @@
 // (spec 000 § Errors; issue 3 § 3: definitions drive describe and the UI's examples).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleRequest } from '../../../src/engine/core/types.ts';
+import { receivablesCatalog } from '../../../src/engine/products/receivables/catalog.ts';
 import { receivables } from '../../../src/engine/products/receivables/product.ts';
 import { receivablesEnv, type ReceivablesEnv } from './support.ts';
 
@@ -36,7 +37,7 @@ async function send(ex: ExampleRequest): Promise<{ status: number; body: any }> 
 }
 
 describe('error catalog', () => {
-  const errors = receivables.catalog().errors;
+  const errors = receivablesCatalog().errors;
   it('lists every code of the spec 000 Errors table, token endpoint and SOAP faults, each with status, meaning and spec reference', () => {
     const codes = errors.map((e) => e.code);
     for (const c of SPEC_CODES) expect(codes).toContain(c);
@@ -64,7 +65,7 @@ describe('error catalog', () => {
 
 describe('product catalog', () => {
   it('examples answer their expected status on a freshly seeded environment', async () => {
-    const { examples } = receivables.catalog();
+    const { examples } = receivablesCatalog();
     expect(examples.some((e) => e.path === '/oauth/token')).toBe(true);
     for (const ex of examples) {
       const { status, body } = await send(ex);
@@ -73,7 +74,7 @@ describe('product catalog', () => {
   });
 
   it('resources come from the definitions (columns with key/queryable/readOnly flags)', () => {
-    const { resources } = receivables.catalog();
+    const { resources } = receivablesCatalog();
     const contacts = resources.find((x) => x.name === 'contacts');
     expect(contacts?.path).toBe('/crmRestApi/resources/11.13.18.05/contacts');
     expect(contacts?.keys).toEqual(['PartyNumber']);

@@ -109,7 +109,6 @@ const widgetProduct: Product = {
     tx.put('part', '2', { PartId: 2, WidgetId: 1001, Label: 'a' });
   },
   app,
-  catalog: () => ({ resources: [], examples: [], errors: [] }),
 };
 
 export const W = '/fscmRestApi/resources/11.13.18.05/widgets';

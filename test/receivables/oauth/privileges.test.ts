@@ -32,7 +32,6 @@ const probe: Product = {
   credentialTypes: ['oauth-client'],
   seed: () => undefined,
   app,
-  catalog: () => ({ resources: [], examples: [], errors: [] }),
 };
 
 let engine: Engine;

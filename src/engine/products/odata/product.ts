@@ -10,7 +10,6 @@ import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
 import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
 import { principalOf, setPrincipal } from './auth/principal.ts';
 import { seedBook } from './book/seed.ts';
-import { odataCatalog } from './catalog.ts';
 import { bare404 } from './errors/envelope.ts';
 import { markInnerHead } from './query/target.ts';
 import { answerGet, pathGate, readRouter } from './read/router.ts';
@@ -66,5 +65,4 @@ export const odata: Product = {
   credentialTypes: ['api-user', 'pat'],
   seed: seedBook,
   app,
-  catalog: odataCatalog,
 };

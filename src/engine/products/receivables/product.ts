@@ -1,25 +1,18 @@
 /**
  * The receivables product (spec 000): token endpoint, bearer-protected REST roots, contacts,
- * invoices, and the catalog the UI shows.
+ * invoices. Its UI catalog is catalog.ts (loaded by the host, not bundled into the worker).
  */
 import { createProductApp } from '../../core/product-app.ts';
 import { addDays, isoDate } from '../../core/clock.ts';
-import type { Product, ProductApp, ProductCatalog, SeedContext } from '../../core/types.ts';
+import type { Product, ProductApp, SeedContext } from '../../core/types.ts';
 import { KIND, type CustomerAccountRow } from './book/records.ts';
 import { seedBook } from './book/seed.ts';
-import { contactPointResource, contactResource } from './contacts/definitions.ts';
-import { contactExamples } from './contacts/examples.ts';
 import { registerContactRoutes } from './contacts/routes.ts';
-import { errorCatalog } from './errors/catalog.ts';
-import { invoiceErrorEntries, invoiceErrorReproductions, invoiceExamples, invoiceResources } from './invoices/catalog.ts';
 import { createInvoice } from './invoices/create.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerBearerAuth } from './oauth/bearer.ts';
-import { oauthExamples } from './oauth/examples.ts';
 import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
-import { resourceInfo } from './rest/catalog-info.ts';
 import { noSuchResource } from './rest/errors.ts';
-import { collectionPath } from './rest/links.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
 
 export const RECEIPT_PRIVILEGES = ['AR_CREATE_RECEIVABLES_RECEIPT_PRIV', 'AR_MANAGE_RECEIVABLES_RECEIPT_PRIV'];
@@ -36,18 +29,6 @@ function buildApp(): ProductApp {
     throw noSuchResource(new URL(c.req.url).pathname);
   });
   return app;
-}
-
-function receivablesCatalog(): ProductCatalog {
-  return {
-    resources: [
-      ...invoiceResources,
-      resourceInfo(contactResource, 'Contacts (crmRestApi)'),
-      resourceInfo(contactPointResource, 'Contacts (crmRestApi)', `${collectionPath(contactResource)}/{PartyNumber}/child/ContactPoint`),
-    ],
-    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples],
-    errors: errorCatalog(invoiceErrorReproductions, invoiceErrorEntries),
-  };
 }
 
 const GENERATED_TERMS = ['IMMEDIATE', '30 NET', '45 NET'];
@@ -101,5 +82,4 @@ export const receivables: Product = {
   seed: (ctx) => seedBook(ctx),
   generate: (ctx, count) => generateInvoices(ctx, count),
   app: buildApp(),
-  catalog: () => receivablesCatalog(),
 };
