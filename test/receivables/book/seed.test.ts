@@ -5,7 +5,7 @@ import { seededRng, seedFrom } from '../../../src/engine/core/random.ts';
 import { PendingTx } from '../../../src/engine/storage/write-tx.ts';
 import { EnvCache } from '../../../src/engine/storage/env-cache.ts';
 import { seedBook } from '../../../src/engine/products/receivables/book/seed.ts';
-import { KIND, type ContactPointRow, type ContactRoleRow, type ContactRow, type CurrencyRow, type CustomerAccountRow, type InstallmentRow, type InvoiceLineRow, type InvoiceRow, type PaymentTermRow, type ReceiptApplicationRow } from '../../../src/engine/products/receivables/book/records.ts';
+import { KIND, type BusinessUnitRow, type TransactionSourceRow, type TransactionTypeRow, type ContactPointRow, type ContactRoleRow, type ContactRow, type CurrencyRow, type CustomerAccountRow, type InstallmentRow, type InvoiceLineRow, type InvoiceRow, type PaymentTermRow, type ReceiptApplicationRow } from '../../../src/engine/products/receivables/book/records.ts';
 import type { Environment } from '../../../src/engine/core/types.ts';
 
 const NOW = new Date('2026-03-15T10:00:00.000Z');
@@ -25,6 +25,25 @@ describe('seeded receivables book', () => {
   it('is deterministic: the same seed and clock give the same book', () => {
     const again = seed();
     for (const kind of Object.values(KIND)) expect(again.list(kind)).toEqual(tx.list(kind));
+  });
+
+  it('business units, transaction types and sources: the names invoice create resolves (scope 1; spec 000 § Invoice table)', () => {
+    const bus = tx.list<BusinessUnitRow>(KIND.businessUnit);
+    expect(bus.map((b) => [b.BusinessUnitName, b.LedgerCurrencyCode, b.active])).toEqual([['US1 Business Unit', 'USD', true], ['US2 Business Unit', 'USD', true]]);
+    const types = tx.list<TransactionTypeRow>(KIND.transactionType);
+    for (const t of types) expect(t.Name.length).toBeLessThanOrEqual(20); // string(20)
+    expect(types.filter((t) => t.creatable).map((t) => t.Name)).toEqual(['Invoice', 'Debit Memo']);
+    expect(types.filter((t) => !t.openReceivables).map((t) => t.Name)).toEqual(['Void']);
+    const sources = tx.list<TransactionSourceRow>(KIND.transactionSource);
+    for (const src of sources) expect(src.Name.length).toBeLessThanOrEqual(50); // string(50)
+    expect(sources.filter((src) => src.active).map((src) => src.Name)).toEqual(['Manual', 'Spreadsheet', 'Distributed Order Orchestration']);
+    expect(sources.some((src) => !src.active)).toBe(true);
+    // Every seeded invoice names a business unit, type and source of the book.
+    for (const inv of invoices) {
+      expect(bus.map((b) => b.BusinessUnitName)).toContain(inv.BusinessUnit);
+      expect(types.map((t) => t.Name)).toContain(inv.TransactionType);
+      expect(sources.map((src) => src.Name)).toContain(inv.TransactionSource);
+    }
   });
 
   it('currencies USD 2, EUR 2, GBP 2, JPY 0, KWD 3, DEM defined but disabled', () => {

@@ -116,6 +116,12 @@ describe('/describe (spec 000 § Read-only resources: describe)', () => {
     expect(r.children.parts.attributes.map((a: { name: string }) => a.name)).toEqual(['PartId', 'Label']);
     expect(body.links[0]).toMatchObject({ rel: 'self', kind: 'describe' });
   });
+  it('describe implements no query parameter: any one is refused by name (spec 000 § envelope: refused by name, 400)', async () => {
+    const r = await s.get(`${W}/describe?limit=5`);
+    expect(r.status).toBe(400);
+    expect(r.body['o:errorCode']).toBe('REST-01002');
+    expect(r.body['o:errorPath']).toBe('limit');
+  });
   it('answers the describe vendor media type when asked', async () => {
     const r = await s.get(`${W}/describe`, { headers: { accept: 'application/vnd.oracle.adf.description+json' } });
     expect(r.res.headers.get('content-type')).toMatch(/description\+json/);

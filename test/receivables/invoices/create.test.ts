@@ -40,10 +40,13 @@ describe('invoice create', () => {
     expect(res.body['o:errorPath']).toBe('BusinessUnit');
   });
 
-  it('Create rule 1: no lines gives AR-1001 (absent or empty)', async () => {
+  it('Create rule 1: no lines gives AR-1001 (absent, null or empty)', async () => {
     const body = createBody();
     delete body.receivablesInvoiceLines;
     expect((await api.call('POST', INVOICES, body)).body['o:errorCode']).toBe('AR-1001');
+    const nul = await api.call('POST', INVOICES, createBody({ receivablesInvoiceLines: null }));
+    expect(nul.status).toBe(400);
+    expect(nul.body['o:errorCode']).toBe('AR-1001');
     const empty = await api.call('POST', INVOICES, createBody({ receivablesInvoiceLines: [] }));
     expect(empty.status).toBe(400);
     expect(empty.body['o:errorCode']).toBe('AR-1001');

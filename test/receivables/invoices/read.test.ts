@@ -146,6 +146,22 @@ describe('invoice reads', () => {
     expect((await api.call('GET', `${path}?orderBy=PaymentDaysLate`)).status).toBe(400);
   });
 
+  it('PaymentDaysLate follows the environment clock set through the control API (spec 000 § Installment: computed on read)', async () => {
+    const inv = firstOf('past due');
+    const path = `${INVOICES}/${inv.CustomerTransactionId}/child/receivablesInvoiceInstallments`;
+    const before = (await api.call('GET', path)).body.items[0];
+    expect((await api.sim.admin('PUT', `/environments/${api.key}/clock`, { advanceDays: 10 })).status).toBe(200);
+    try {
+      await api.advanceClock(0); // tokens live 3600 s on the environment clock: take a fresh one
+      const after = (await api.call('GET', path)).body.items[0];
+      expect(after.PaymentDaysLate).toBe(before.PaymentDaysLate + 10);
+      expect(after.LastUpdateDate).toBe(before.LastUpdateDate); // computed on read, nothing stored
+    } finally {
+      await api.sim.admin('PUT', `/environments/${api.key}/clock`, { advanceDays: -10 });
+      await api.advanceClock(0);
+    }
+  });
+
   it('installment fields: adjusted and pending adjustment always 0; a dispute does not reduce the balance', async () => {
     const inv = firstOf('disputed');
     const res = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}/child/receivablesInvoiceInstallments`);
@@ -173,6 +189,48 @@ describe('invoice reads', () => {
     expect((await api.call('PATCH', linePath, { Quantity: 1 })).status).toBe(405);
     expect((await api.call('DELETE', linePath)).status).toBe(405);
     expect((await api.call('GET', `${path}/child/receivablesInvoiceDistributions`)).status).toBe(404);
+  });
+
+  it('finder: PrimaryKey;CustomerTransactionId only; any other finder is 400 naming it (spec 000 § Common query parameters, finder)', async () => {
+    const inv = firstOf('open');
+    const pk = await api.call('GET', `${INVOICES}?finder=${encodeURIComponent(`PrimaryKey;CustomerTransactionId=${inv.CustomerTransactionId}`)}`);
+    expect(pk.status).toBe(200);
+    expect(pk.body.items.map((i: { CustomerTransactionId: number }) => i.CustomerTransactionId)).toEqual([inv.CustomerTransactionId]);
+    for (const name of ['InvoiceFinder', 'TransactionNumberFinder']) {
+      const res = await api.call('GET', `${INVOICES}?finder=${name};TransactionNumber=${inv.TransactionNumber}`);
+      expect(res.status, name).toBe(400);
+      expect(res.body.detail).toContain(name);
+    }
+    const badVar = await api.call('GET', `${INVOICES}?finder=${encodeURIComponent('PrimaryKey;TransactionNumber=INV-1')}`);
+    expect(badVar.status).toBe(400);
+    expect(badVar.body.detail).toContain('TransactionNumber');
+    // Lines: the PrimaryKey finder works within the parent invoice.
+    const lines = `${INVOICES}/${inv.CustomerTransactionId}/child/receivablesInvoiceLines`;
+    const line = await api.call('GET', `${lines}?finder=${encodeURIComponent(`PrimaryKey;CustomerTransactionLineId=${inv.lineIds[0]}`)}`);
+    expect(line.body.items.map((l: { CustomerTransactionLineId: number }) => l.CustomerTransactionLineId)).toEqual([inv.lineIds[0]]);
+  });
+
+  it('expand of a child with no rows gives an empty array: an Incomplete invoice has no installments (spec 000 § envelope; Invoice status)', async () => {
+    const inv = firstOf('incomplete');
+    const res = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}?expand=all`);
+    expect(res.status).toBe(200);
+    expect(res.body.receivablesInvoiceInstallments).toEqual([]);
+    expect(res.body.receivablesInvoiceLines.length).toBeGreaterThan(0);
+  });
+
+  it('links: item self/canonical and child links; a child row links to its parent invoice with rel, href, name, kind (spec 000 § envelope)', async () => {
+    const inv = firstOf('open');
+    const href = `http://sim.test${api.base}${INVOICES}/${inv.CustomerTransactionId}`;
+    const item = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}`);
+    expect(item.body.links).toEqual([
+      { rel: 'self', href, name: 'receivablesInvoices', kind: 'item' },
+      { rel: 'canonical', href, name: 'receivablesInvoices', kind: 'item' },
+      { rel: 'child', href: `${href}/child/receivablesInvoiceLines`, name: 'receivablesInvoiceLines', kind: 'collection' },
+      { rel: 'child', href: `${href}/child/receivablesInvoiceInstallments`, name: 'receivablesInvoiceInstallments', kind: 'collection' },
+    ]);
+    const inst = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}/child/receivablesInvoiceInstallments`);
+    expect(inst.body.links).toContainEqual({ rel: 'parent', href, name: 'receivablesInvoices', kind: 'item' });
+    expect(inst.body.items[0].links).toContainEqual({ rel: 'parent', href, name: 'receivablesInvoices', kind: 'item' });
   });
 
   it('describe lists the queryable and updatable invoice attributes', async () => {

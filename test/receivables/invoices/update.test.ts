@@ -1,4 +1,4 @@
-// spec 000 § Invoices PATCH rules 1-3, DELETE rule, § Invoice status, § Incremental sync.
+// spec 000 § Invoices PATCH rules 1-3, DELETE rule, § Invoice status, § Incremental sync (LastUpdateDate cascade from header, lines, installments).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBody, INVOICES, openApi, type Api } from './helpers.ts';
 
@@ -119,6 +119,18 @@ describe('invoice PATCH', () => {
     expect(hits[0].LastUpdateDate > mark).toBe(true);
     const inst = await installments(id);
     expect(inst[0]!.LastUpdateDate).toBe(hits[0].LastUpdateDate); // cascades from the installment it raised
+    // A split changes installments only: the invoice's LastUpdateDate still moves past the watermark.
+    // (The invoice is Frozen from above; splitInstallments needs Complete, rule 1.)
+    const done = await api.call('PATCH', `${INVOICES}/${id}`, { InvoiceStatus: 'Complete' });
+    const total = done.body.EnteredAmount as number;
+    mark = done.body.LastUpdateDate;
+    const split = await api.call('POST', `${INVOICES}/${id}/action/splitInstallments`, {
+      installmentPayload: [{ InstallmentSequenceNumber: 1, OriginalAmount: total - 1 }, { InstallmentSequenceNumber: 2, OriginalAmount: 1, InstallmentDueDate: '2026-06-01' }],
+    });
+    expect(split.status).toBe(200);
+    hits = (await q(mark)).body.items;
+    expect(hits.map((h: { CustomerTransactionId: number }) => h.CustomerTransactionId)).toEqual([id]);
+    expect(split.body.items.map((i: { LastUpdateDate: string }) => i.LastUpdateDate)).toEqual([hits[0].LastUpdateDate, hits[0].LastUpdateDate]);
   });
 });
 

@@ -72,6 +72,8 @@ export const ERROR_ENTRIES: Entry[] = [
   { code: FW.INVALID_ATTRIBUTE_VALUE, status: 400, title: 'Wrong attribute type', meaning: 'A body attribute of the wrong JSON type, an invalid date, or a value outside its allowed list.', spec: '000 Resources, General' },
   { code: FW.VALUE_TOO_LONG, status: 400, title: 'Value too long', meaning: 'A string longer than the field table allows.', spec: '000 Limits (field lengths)' },
   { code: FW.TOO_MANY_DECIMALS, status: 400, title: 'Too many decimals', meaning: 'An amount with more than 4 decimal places.', spec: '000 Resources, General; Limits (amount decimals)' },
+  { code: FW.NUMBER_OUT_OF_RANGE, status: 400, title: 'Amount out of range', meaning: 'An amount or quantity (sent, or computed such as a line amount or invoice total) of 100000000000 or more in absolute value: beyond the 15 significant digits a JSON number carries exactly.', spec: '000 Resources, General; Invoices Create rule 2 (an unrepresentable amount is never stored)' },
+  { code: FW.NO_SUCH_ITEM, status: 404, title: 'Item not found', meaning: 'An item the spec gives no code for, such as an installment that is not one of the invoice’s installments.', spec: '000 Errors, Other behaviours' },
   { code: FW.BODY_NOT_OBJECT, status: 400, title: 'Body is not an object', meaning: 'The JSON body is an array, string, number or null where an object is required.', spec: '000 Resources, General' },
 ];
 

@@ -8,6 +8,7 @@ import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../../core/typ
 import { KIND, type InstallmentRow, type InvoiceRow } from '../book/records.ts';
 import { ScratchTx } from '../book/scratch.ts';
 import { seedBook } from '../book/seed.ts';
+import { FW } from '../rest/errors.ts';
 import { FSCM_BASE } from '../rest/links.ts';
 import { resourceInfo } from '../rest/catalog-info.ts';
 import { installmentResource, invoiceResource, lineResource } from './definitions.ts';
@@ -147,6 +148,10 @@ export const invoiceErrorReproductions: Record<string, ExampleRequest> = {
   'REST-01002': ex('err-rest-01002', 'Non-numeric CustomerTransactionId', 'GET', `${INV}/INV-1`, 400),
   'REST-01003': ex('err-rest-01003', 'expand on an invoice line item read', 'GET', `${INV}/${multi.CustomerTransactionId}/child/receivablesInvoiceLines/${multi.lineIds[0]}?expand=all`, 400),
   'REST-01007': ex('err-rest-01007', 'Invalid JSON', 'POST', INV, 400, '{"BusinessUnit": "US1 Business Unit",'),
+  [FW.NUMBER_OUT_OF_RANGE]: ex('err-out-of-range', 'A line worth more than the amount range', 'POST', INV, 400, {
+    ...createBody, receivablesInvoiceLines: [{ Description: 'Fleet of cargo ships', Quantity: 1000000, UnitSellingPrice: 250000000 }],
+  }),
+  [FW.NO_SUCH_ITEM]: ex('err-no-installment', 'An installment of another invoice', 'GET', `${INV}/${open.CustomerTransactionId}/child/receivablesInvoiceInstallments/${multi.installmentIds[0]}`, 404),
   [SIM_AR.LINE_NOT_POSITIVE]: ex('err-line-not-positive', 'Add a line worth nothing', 'POST', `${INV}/${open.CustomerTransactionId}/child/receivablesInvoiceLines`, 400, { Quantity: 0, UnitSellingPrice: 10 }),
   [SIM_AR.SPLIT_INVALID]: ex('err-split-sum', 'Split amounts that do not sum to the total', 'POST', `${INV}/${posted.CustomerTransactionId}/action/splitInstallments`, 400, {
     installmentPayload: [{ InstallmentSequenceNumber: 1, OriginalAmount: 1 }],

@@ -17,7 +17,7 @@ import {
   transactionTypeByName,
 } from '../book/lookups.ts';
 import type { ContactRow, DeliveryMethod, InstallmentRow, InvoiceLineRow, InvoiceRow } from '../book/records.ts';
-import { checkBody, FW, RestError, type ErrorDetail } from '../rest/index.ts';
+import { amountInRange, checkBody, FW, RestError, type ErrorDetail } from '../rest/index.ts';
 import { contactByName, defaultBillToContact, deriveDelivery } from './billing.ts';
 import { AR, invoiceResource } from './definitions.ts';
 import { buildSchedule } from './schedule-rows.ts';
@@ -47,6 +47,22 @@ export function checkLineRounding(quantity: string, price: string, precision: nu
     throw bad(AR.BAD_CURRENCY, `The line amount ${exact.toFixed()} rounds to zero at the ${precision}-decimal precision of ${currency}.`, path);
   }
   return rounded;
+}
+
+/**
+ * A computed amount (line amount, invoice total) must stay in the range a JSON number carries
+ * exactly: an amount the service could not emit unchanged is never stored (Create rule 2).
+ */
+export function checkAmountRange(amount: Big, path: string, what: string): void {
+  if (!amountInRange(amount)) {
+    throw bad(FW.NUMBER_OUT_OF_RANGE, `${what} ${amount.toExponential(3)} is out of range; amounts must be less than 100000000000 in absolute value.`, path);
+  }
+}
+
+/** LineNumber as sent: a positive whole number (safe integer) or absent. */
+export function lineNumberProblem(n: unknown): string | null {
+  if (n === undefined || n === null) return null;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? null : 'LineNumber must be a positive whole number.';
 }
 
 /** Parse and validate a create body; returns the stored invoice header (after the write). */
@@ -133,8 +149,9 @@ export function createInvoice(tx: WriteTx, raw: unknown, now: Date): InvoiceRow 
   const used = new Set<number>();
   for (const [i, l] of lines.entries()) {
     const n = l.LineNumber;
-    if (n === undefined || n === null) continue;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw bad(FW.INVALID_ATTRIBUTE_VALUE, 'LineNumber must be a positive whole number.', `receivablesInvoiceLines[${i}].LineNumber`);
+    const problem = lineNumberProblem(n);
+    if (problem) throw bad(FW.INVALID_ATTRIBUTE_VALUE, problem, `receivablesInvoiceLines[${i}].LineNumber`);
+    if (typeof n !== 'number') continue;
     if (used.has(n)) throw bad(FW.INVALID_ATTRIBUTE_VALUE, `LineNumber ${n} is used twice.`, `receivablesInvoiceLines[${i}].LineNumber`);
     used.add(n);
   }
@@ -149,6 +166,7 @@ export function createInvoice(tx: WriteTx, raw: unknown, now: Date): InvoiceRow 
     const quantity = decimalText(l.Quantity) as string;
     const price = decimalText(l.UnitSellingPrice) as string;
     const amount = checkLineRounding(quantity, price, p, currency.CurrencyCode, `receivablesInvoiceLines[${i}]`);
+    checkAmountRange(amount, `receivablesInvoiceLines[${i}]`, 'The line amount');
     return {
       CustomerTransactionLineId: tx.nextId(),
       invoiceId: id,
@@ -161,6 +179,7 @@ export function createInvoice(tx: WriteTx, raw: unknown, now: Date): InvoiceRow 
     };
   });
   const total = lineRows.reduce((t, l) => t.plus(l.LineAmount), new Big(0));
+  checkAmountRange(total, 'receivablesInvoiceLines', 'The invoice total');
   if (total.lt(0)) throw bad(FW.INVALID_ATTRIBUTE_VALUE, 'The invoice total cannot be negative; use a credit memo.', 'receivablesInvoiceLines');
 
   const header: InvoiceRow = {

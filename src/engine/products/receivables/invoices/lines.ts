@@ -8,8 +8,8 @@ import { isoDate } from '../../../core/clock.ts';
 import { Big } from '../../../core/money.ts';
 import type { Row, WriteTx } from '../../../core/types.ts';
 import type { InstallmentRow, InvoiceLineRow } from '../book/records.ts';
-import { checkBody, RestError, type ErrorDetail } from '../rest/index.ts';
-import { checkLineRounding, decimalText } from './create.ts';
+import { checkBody, FW, RestError, type ErrorDetail } from '../rest/index.ts';
+import { checkAmountRange, checkLineRounding, decimalText, lineNumberProblem } from './create.ts';
 import { AR, lineResource } from './definitions.ts';
 import { newInstallment } from './schedule-rows.ts';
 import { settleInstallment } from './state.ts';
@@ -48,14 +48,16 @@ export function addLine(tx: WriteTx, invoiceId: string, raw: unknown, now: Date)
   if (amount.lte(0)) {
     throw new RestError(400, SIM_AR.LINE_NOT_POSITIVE, `An added line must be worth a positive amount; Quantity x UnitSellingPrice is ${amount.toFixed(p)}.`, { path: 'UnitSellingPrice' });
   }
+  checkAmountRange(amount, 'UnitSellingPrice', 'The line amount');
+  checkAmountRange(new Big(inv.EnteredAmount).plus(amount), 'UnitSellingPrice', 'The invoice total with this line');
   const numbers = new Set(agg.lines.map((l) => l.LineNumber));
   let lineNumber = body.LineNumber as number | null | undefined;
+  const problem = lineNumberProblem(lineNumber);
+  if (problem) throw new RestError(400, FW.INVALID_ATTRIBUTE_VALUE, problem, { path: 'LineNumber' });
   if (lineNumber === undefined || lineNumber === null) {
     lineNumber = Math.max(0, ...numbers) + 1;
-  } else if (!Number.isInteger(lineNumber) || lineNumber < 1) {
-    throw new RestError(400, 'SIM-REST-4009', 'LineNumber must be a positive whole number.', { path: 'LineNumber' });
   } else if (numbers.has(lineNumber)) {
-    throw new RestError(400, 'SIM-REST-4009', `Invoice ${inv.TransactionNumber} already has a line number ${lineNumber}.`, { path: 'LineNumber' });
+    throw new RestError(400, FW.INVALID_ATTRIBUTE_VALUE, `Invoice ${inv.TransactionNumber} already has a line number ${lineNumber}.`, { path: 'LineNumber' });
   }
 
   const stamp = nextStamp(tx, now);

@@ -7,6 +7,8 @@ import {
   checkPathKey,
   collectionPath,
   collectionResponse,
+  defaultReadParams,
+  DEFAULT_LIMIT,
   findChild,
   findItem,
   hrefOf,
@@ -16,7 +18,9 @@ import {
   param,
   parentRef,
   readJsonBody,
+  refuseAnyQuery,
   registerReadRoutes,
+  REST_CODES,
   type RestContext,
 } from '../rest/index.ts';
 import { KIND, type InvoiceLineRow, type InvoiceRow } from '../book/records.ts';
@@ -31,6 +35,9 @@ const INSTALLMENTS = 'receivablesInvoiceInstallments';
 
 const pathOf = (c: RestContext) => new URL(c.req.url).pathname;
 
+/** Writes take no query parameter (spec 000 § Common query parameters: refused by name, 400). */
+const noQuery = (c: RestContext, what: string) => refuseAnyQuery(c, REST_CODES.BAD_PARAM, what);
+
 export function registerInvoiceRoutes(app: ProductApp): void {
   const base = collectionPath(invoiceResource);
 
@@ -39,10 +46,13 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     if (param(c, 'action') !== 'splitInstallments') throw noSuchResource(pathOf(c));
     const key = param(c, 'key');
     findItem(c, invoiceResource, key);
+    noQuery(c, 'the splitInstallments action');
     const raw = await readJsonBody(c);
     await c.env.write((tx) => splitInstallments(tx, key, raw, c.env.now()));
     const row = findItem(c, invoiceResource, key);
-    return collectionResponse(c, installmentResource, { parent: parentRef(c, invoiceResource, row, INSTALLMENTS), what: 'the splitInstallments result' });
+    // The whole new schedule in one envelope, however many installments it has.
+    const params = defaultReadParams(installmentResource, Math.max(DEFAULT_LIMIT, (row as InvoiceRow).installmentIds.length));
+    return collectionResponse(c, installmentResource, { parent: parentRef(c, invoiceResource, row, INSTALLMENTS), params });
   });
   app.all(`${base}/:key/action/:action`, (c) => {
     if (param(c, 'action') !== 'splitInstallments') throw noSuchResource(pathOf(c));
@@ -52,6 +62,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
   registerReadRoutes(app, invoiceResource);
 
   app.post(base, async (c) => {
+    noQuery(c, 'invoice create');
     const raw = await readJsonBody(c);
     const created = await c.env.write((tx) => createInvoice(tx, raw, c.env.now()));
     const row = c.env.data.get<InvoiceRow>(KIND.invoice, String(created.CustomerTransactionId)) ?? created;
@@ -62,6 +73,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
   app.patch(`${base}/:key`, async (c) => {
     const key = param(c, 'key');
     findItem(c, invoiceResource, key);
+    noQuery(c, 'invoice update');
     const raw = await readJsonBody(c);
     await c.env.write((tx) => patchInvoice(tx, key, raw, c.env.now()));
     return itemResponse(c, invoiceResource, findItem(c, invoiceResource, key), { params: {} });
@@ -70,6 +82,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
   app.delete(`${base}/:key`, async (c) => {
     const key = param(c, 'key');
     checkPathKey(invoiceResource, key);
+    noQuery(c, 'invoice delete');
     await c.env.write((tx) => deleteInvoice(tx, key));
     return new Response(null, { status: 204 });
   });
@@ -80,6 +93,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     if (accessor !== LINES) throw noSuchResource(pathOf(c));
     const key = param(c, 'key');
     findItem(c, invoiceResource, key); // 400 REST-01002 / 404 AR-7041 before the body is read
+    noQuery(c, 'adding an invoice line');
     const raw = await readJsonBody(c);
     const line = await c.env.write((tx) => addLine(tx, key, raw, c.env.now()));
     const parent = parentRef(c, invoiceResource, findItem(c, invoiceResource, key), LINES);

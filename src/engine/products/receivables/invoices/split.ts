@@ -8,7 +8,7 @@ import { isoDate } from '../../../core/clock.ts';
 import { Big, decimalPlaces, numberLiteral } from '../../../core/money.ts';
 import type { Row, WriteTx } from '../../../core/types.ts';
 import type { InstallmentRow } from '../book/records.ts';
-import { FW, isValidDate, RestError, type ErrorDetail } from '../rest/index.ts';
+import { amountInRange, FW, isBodyDate, MAX_BODY_DATE, MIN_BODY_DATE, RestError, type ErrorDetail } from '../rest/index.ts';
 import { AR } from './definitions.ts';
 import { SIM_AR } from './lines.ts';
 import { newInstallment } from './schedule-rows.ts';
@@ -56,12 +56,13 @@ function parsePayload(raw: unknown, precision: number, currency: string): Planne
     }
     const planned: Planned = { seq, at };
     if (e.InstallmentDueDate !== undefined && e.InstallmentDueDate !== null) {
-      if (typeof e.InstallmentDueDate !== 'string' || !isValidDate(e.InstallmentDueDate)) problems.push({ detail: 'InstallmentDueDate must be a date (yyyy-MM-dd).', path: `${at}.InstallmentDueDate`, code: FW.INVALID_ATTRIBUTE_VALUE });
+      if (typeof e.InstallmentDueDate !== 'string' || !isBodyDate(e.InstallmentDueDate)) problems.push({ detail: `InstallmentDueDate must be a date (yyyy-MM-dd) between ${MIN_BODY_DATE} and ${MAX_BODY_DATE}.`, path: `${at}.InstallmentDueDate`, code: FW.INVALID_ATTRIBUTE_VALUE });
       else planned.due = e.InstallmentDueDate;
     }
     if (e.OriginalAmount !== undefined && e.OriginalAmount !== null) {
       const v = e.OriginalAmount;
       if (typeof v !== 'number' || !Number.isFinite(v)) problems.push({ detail: 'OriginalAmount must be a number.', path: `${at}.OriginalAmount`, code: FW.INVALID_ATTRIBUTE_VALUE });
+      else if (!amountInRange(v)) problems.push({ detail: 'OriginalAmount must be less than 100000000000 in absolute value.', path: `${at}.OriginalAmount`, code: FW.NUMBER_OUT_OF_RANGE });
       else if (decimalPlaces(v) > 4) problems.push({ detail: 'OriginalAmount has more than 4 decimal places.', path: `${at}.OriginalAmount`, code: FW.TOO_MANY_DECIMALS });
       else if (decimalPlaces(v) > precision) problems.push({ detail: `OriginalAmount ${numberLiteral(v)} cannot be expressed in ${currency} (${precision} decimals).`, path: `${at}.OriginalAmount`, code: SIM_AR.SPLIT_INVALID });
       else planned.amount = new Big(numberLiteral(v));

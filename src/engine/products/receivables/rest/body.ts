@@ -7,7 +7,7 @@ import { decimalPlaces } from '../../../core/money.ts';
 import type { Row } from '../../../core/types.ts';
 import { FW, REST_CODES, RestError, type ErrorDetail } from './errors.ts';
 import type { FieldDef, ResourceDef, RestContext } from './types.ts';
-import { isValidDate, parseDateTime } from './values.ts';
+import { amountInRange, isBodyDate, MAX_BODY_DATE, MIN_BODY_DATE, parseDateTime } from './values.ts';
 
 export interface BodyOptions {
   mode: 'create' | 'update';
@@ -57,7 +57,8 @@ function typeProblem(f: FieldDef, v: unknown): string | null {
     case 'boolean':
       return typeof v === 'boolean' ? null : `${f.name} must be true or false.`;
     case 'date':
-      return typeof v === 'string' && isValidDate(v) ? null : `${f.name} must be a date in the form yyyy-MM-dd.`;
+      if (typeof v !== 'string' || !isBodyDate(v)) return `${f.name} must be a date in the form yyyy-MM-dd between ${MIN_BODY_DATE} and ${MAX_BODY_DATE}.`;
+      return null;
     case 'datetime':
       return typeof v === 'string' && parseDateTime(v) !== null ? null : `${f.name} must be an ISO-8601 datetime.`;
     case 'array':
@@ -78,6 +79,9 @@ export function valueProblems(f: FieldDef, v: unknown): ErrorDetail[] {
   }
   if (f.type === 'number' && f.scale !== undefined && decimalPlaces(v as number) > f.scale) {
     out.push({ detail: `${f.name} has more than ${f.scale} decimal places.`, code: FW.TOO_MANY_DECIMALS, path: f.name });
+  }
+  if (f.type === 'number' && f.scale !== undefined && !amountInRange(v as number)) {
+    out.push({ detail: `${f.name} must be less than 100000000000 in absolute value.`, code: FW.NUMBER_OUT_OF_RANGE, path: f.name });
   }
   if (f.values && typeof v === 'string' && !f.values.includes(v)) {
     out.push({ detail: `${f.name} must be one of ${f.values.join(', ')}.`, code: FW.INVALID_ATTRIBUTE_VALUE, path: f.name });
@@ -102,7 +106,13 @@ export function checkObject(def: ResourceDef, body: Row, opts: BodyOptions, pref
       continue;
     }
     const child = def.children[name];
+    if (child && f.readOnly) {
+      // A read-only child (e.g. receivablesInvoiceInstallments) is refused even as an empty array.
+      problems.push({ detail: `${name} is read-only and cannot be sent.`, code: opts.refuseCode ?? FW.READ_ONLY_ATTRIBUTE, path: at });
+      continue;
+    }
     if (child && opts.mode === 'create') {
+      if (value === null) continue; // null is an absent child set; required checks decide (e.g. AR-1001)
       if (!Array.isArray(value)) {
         problems.push({ detail: `${name} must be an array of ${child.title} objects.`, code: FW.INVALID_ATTRIBUTE_VALUE, path: at });
         continue;

@@ -31,6 +31,8 @@ export interface CollectionOptions {
   filter?: (row: Row, rc: ReadContext) => boolean;
   /** Wording for parameter refusals, e.g. "the receivablesInvoiceLines child". */
   what?: string;
+  /** Use these parameters instead of reading the request (e.g. the collection an action answers). */
+  params?: ReadParams;
   status?: number;
   headers?: Record<string, string>;
 }
@@ -74,7 +76,7 @@ export function itemHref(collection: string, def: ResourceDef, row: Row): string
 
 /** Build the collection envelope (no Response). */
 export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
-  const p = readParams(c, def, 'collection', opts.what);
+  const p = opts.params ?? readParams(c, def, 'collection', opts.what);
   const page = selectPage(c, def, p, opts);
   const rc = readContext(c);
   const href = opts.parent ? `${opts.parent.href}/child/${opts.parent.accessor}` : collectionHref(c, def);

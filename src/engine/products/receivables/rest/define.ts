@@ -1,6 +1,6 @@
 /** Builders so resource definitions read like the spec's field tables. */
 import { ALL_COLLECTION_PARAMS, ALL_ITEM_PARAMS, type ActionDef, type FieldDef, type FieldType, type FinderDef, type ParamName, type ResourceDef } from './types.ts';
-import { REST_CODES } from './errors.ts';
+import { FW, REST_CODES } from './errors.ts';
 
 /** Field flags: key, req (required on create), ro (read-only), q (queryable), upd (PATCH-able), derived. */
 export type FieldFlag = 'key' | 'req' | 'ro' | 'q' | 'upd' | 'derived';
@@ -109,7 +109,7 @@ export function defineResource(init: ResourceInit): ResourceDef {
       collection: init.unimplementedParamCode?.collection ?? REST_CODES.BAD_PARAM,
       item: init.unimplementedParamCode?.item ?? REST_CODES.ITEM_PARAM,
     },
-    notFound: init.notFound ?? { code: 'SIM-REST-4041' },
+    notFound: init.notFound ?? { code: FW.NO_SUCH_ITEM },
     badKeyCode: init.badKeyCode ?? REST_CODES.BAD_PARAM,
     queryableNote: init.queryableNote,
     collectionActions: init.collectionActions ?? [{ name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] }],

@@ -43,8 +43,12 @@ export const FW = {
   TOO_MANY_DECIMALS: 'SIM-REST-4011',
   /** 400 body is JSON but not an object. */
   BODY_NOT_OBJECT: 'SIM-REST-4012',
+  /** 400 amount or quantity outside the range a JSON number carries exactly (values.ts MAX_AMOUNT). */
+  NUMBER_OUT_OF_RANGE: 'SIM-REST-4013',
   /** 404 resource path that does not exist. */
   NO_SUCH_RESOURCE: 'SIM-REST-4040',
+  /** 404 item missing where the spec names no code (e.g. an installment not on the invoice). */
+  NO_SUCH_ITEM: 'SIM-REST-4041',
   /** 405 method not offered on the resource. */
   METHOD_NOT_ALLOWED: 'SIM-REST-4050',
   /** 415 a body that is not JSON by content type. */

@@ -188,6 +188,23 @@ export function refuseUnimplemented(query: Map<string, string>, allowed: readonl
   }
 }
 
+/**
+ * Operations that implement no query parameter (writes, actions, describe): any one is refused by
+ * name; writes call it before writing, so a refused request never changes data.
+ */
+export function refuseAnyQuery(c: RestContext, code: string, what: string): void {
+  refuseUnimplemented(queryOf(c), [], code, what);
+}
+
+/** The parameters of a read that sends none (default order; `limit` rows from the start). */
+export function defaultReadParams(def: ResourceDef, limit = DEFAULT_LIMIT): ReadParams {
+  const order = withKeyTieBreak(parseOrderBy(def.defaultOrderBy, def), def);
+  return {
+    q: null, fields: null, limit, offset: 0, orderBy: order, orderText: orderText(order),
+    totalResults: false, onlyData: false, links: null, expand: [], finder: null,
+  };
+}
+
 /** Parse and validate every parameter of a read. */
 export function readParams(c: RestContext, def: ResourceDef, op: Operation, what?: string): ReadParams {
   const query = queryOf(c);

@@ -5,6 +5,7 @@ import { describeBody } from './describe.ts';
 import { methodNotAllowed, noSuchResource, RestError } from './errors.ts';
 import { collectionPath } from './links.ts';
 import { MEDIA, restJson } from './media.ts';
+import { refuseAnyQuery } from './params.ts';
 import type { ReadContext, ResourceDef, RestContext } from './types.ts';
 
 export interface ReadRouteOptions {
@@ -37,7 +38,10 @@ export function registerReadRoutes(app: ProductApp, def: ResourceDef, opts: Read
   const base = collectionPath(def);
   const find = opts.findItem ?? ((c: RestContext, key: string) => findItem(c, def, key));
   app.get(base, (c) => collectionResponse(c, def, { filter: opts.filter }));
-  app.get(`${base}/describe`, (c) => restJson(describeBody(c, def), c.req.header('accept'), MEDIA.describe));
+  app.get(`${base}/describe`, (c) => {
+    refuseAnyQuery(c, def.unimplementedParamCode.collection, `${def.name}/describe`);
+    return restJson(describeBody(c, def), c.req.header('accept'), MEDIA.describe);
+  });
   app.get(`${base}/:key`, (c) => itemResponse(c, def, find(c, param(c, 'key'))));
   app.get(`${base}/:key/child/:accessor`, (c) => {
     const accessor = param(c, 'accessor');

@@ -22,6 +22,28 @@ export function isValidDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/**
+ * Dates a request body may carry: 0001-01-01 to 4712-12-31, the emulated product's "end of time".
+ * The bound keeps every derived date (due dates add up to 90 days) a four-digit yyyy-MM-dd.
+ */
+export const MIN_BODY_DATE = '0001-01-01';
+export const MAX_BODY_DATE = '4712-12-31';
+
+export function isBodyDate(s: string): boolean {
+  return isValidDate(s) && s >= MIN_BODY_DATE && s <= MAX_BODY_DATE;
+}
+
+/**
+ * Amounts and quantities stay below 10^11 in absolute value: with at most 4 decimals that is at most
+ * 15 significant digits, which a JSON number (an IEEE double) carries exactly, so every amount the
+ * service stores is emitted unchanged.
+ */
+export const MAX_AMOUNT = new Big('1e11');
+
+export function amountInRange(v: Big | number): boolean {
+  return new Big(v).abs().lt(MAX_AMOUNT);
+}
+
 /** Parse an ISO-8601 datetime, accepting the spec's `+0000` offset form, `Z` and `+hh:mm`. */
 export function parseDateTime(s: string): number | null {
   const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(s.trim());
