@@ -29,8 +29,34 @@ for (const product of ['receivables', 'odata'] as const) {
     const record = page.getByTestId('record');
     await expect(record.locator('table.kv')).toBeVisible();
     await shot(page, `data-${product}-record`);
-    // Writes made in the console refresh the browser: the record opens in the console from here.
+    // The record opens in the console from here.
     await record.getByRole('button', { name: 'Open in console' }).click();
     expect(await responseStatus(page)).toBe(200);
   });
 }
+
+test('a write made in another tab refreshes the open data browser (issue 5 § 3: refreshed after writes)', async ({ page, context }) => {
+  const key = await createEnv(page, 'odata', 'Live data');
+  await page.goto(`/#/data/${key}/CUSTOMERS`);
+  const info = page.getByTestId('page-info');
+  await expect(info).toContainText('Rows 1–');
+  const total = Number(/of (\d+)/.exec((await info.textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(0);
+  // Another tab of the same browser writes through the worker (like a console or a script would).
+  const other = await context.newPage();
+  await other.goto('/#/envs');
+  await expect(other.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  const status = await other.evaluate(async (k) => {
+    const secrets = JSON.parse(localStorage.getItem(`erp-sim:secrets:${k}`) ?? '[]') as { type: string; username?: string; password?: string }[];
+    const user = secrets.find((s) => s.type === 'api-user');
+    const res = await fetch(`/sim/${k}/odata/Priority/tabula.ini/demo/CUSTOMERS`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${user?.username}:${user?.password}`)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ CUSTNAME: 'LIVE01', CUSTDES: 'Written in another tab' }),
+    });
+    return res.status;
+  }, key);
+  expect(status).toBe(201);
+  await expect(info).toContainText(`of ${total + 1}`);
+  await other.close();
+});

@@ -4,7 +4,7 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, openDatabase, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
+import { createEngine, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -36,11 +36,28 @@ async function catalogOf(product: ProductId): Promise<ProductCatalog> {
   return catalog;
 }
 
-function getEngine(): Promise<Engine> {
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf }).catch((err: unknown) => {
-    engine = undefined;
-    throw err;
+/**
+ * Tell every open tab which environment changed (whoever wrote: a console, another tab, a script),
+ * so data views refresh. Message: `{ type: 'sim-change', env, op }`.
+ */
+function broadcast(change: Change): void {
+  const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
+  void self.clients.matchAll({ type: 'window' }).then((clients) => {
+    for (const client of clients) client.postMessage({ type: 'sim-change', env, op: change.op });
   });
+}
+
+function getEngine(): Promise<Engine> {
+  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf }).then(
+    (e) => {
+      e.store.onChange(broadcast);
+      return e;
+    },
+    (err: unknown) => {
+      engine = undefined;
+      throw err;
+    },
+  );
   return engine;
 }
 

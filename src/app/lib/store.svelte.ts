@@ -1,6 +1,7 @@
 /** App-wide state: environments, product catalogs, the selected environment, console hand-offs. */
 import type { ProductId } from '../../engine/core/types.ts';
 import { api, type EnvSummary, type ProductInfo } from './api.ts';
+import { onSimChange } from '../sw/controller.ts';
 import type { RequestSpec } from './request.ts';
 
 const CURRENT = 'erp-sim:current-env';
@@ -13,7 +14,7 @@ export const app = $state({
   currentKey: (localStorage.getItem(CURRENT) ?? '') as string,
   /** A request handed to the console by the catalog, errors, history, data browser or a share link. */
   pending: null as { request: RequestSpec; run: boolean; envKey?: string } | null,
-  /** Bumped after every write the console sends, so the data browser refreshes. */
+  /** Bumped after writes to the selected environment (from any tab or script), so data views refresh. */
   dataVersion: 0,
 });
 
@@ -52,6 +53,31 @@ export async function loadProducts(): Promise<void> {
   } catch (err) {
     app.error = err instanceof Error ? err.message : String(err);
   }
+}
+
+/**
+ * Follow the worker's change notices: data views of the selected environment refresh and the
+ * environment list follows creations, renames, clock moves and deletions made in other tabs.
+ * Bursts (a $batch of creates) are folded into one refresh.
+ */
+export function followChanges(): () => void {
+  let dataTimer: ReturnType<typeof setTimeout> | undefined;
+  let envTimer: ReturnType<typeof setTimeout> | undefined;
+  const stop = onSimChange((change) => {
+    if (change.env === currentEnv()?.key) {
+      clearTimeout(dataTimer);
+      dataTimer = setTimeout(() => app.dataVersion++, 100);
+    }
+    if (change.op !== 'records') {
+      clearTimeout(envTimer);
+      envTimer = setTimeout(() => void refreshEnvs(), 100);
+    }
+  });
+  return () => {
+    stop();
+    clearTimeout(dataTimer);
+    clearTimeout(envTimer);
+  };
 }
 
 /** Open a request in the console (and optionally run it) for an environment. */

@@ -33,6 +33,23 @@ export function onWorkerState(listener: (s: WorkerState) => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What the worker posts after each committed write (see src/sw/sw.ts). */
+export interface SimChange {
+  env: string;
+  op: 'env-put' | 'env-delete' | 'records';
+}
+
+/** Writes committed by the worker, whichever tab or script made them. */
+export function onSimChange(listener: (change: SimChange) => void): () => void {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  const handler = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'sim-change') listener(data as SimChange);
+  };
+  navigator.serviceWorker.addEventListener('message', handler);
+  return () => navigator.serviceWorker.removeEventListener('message', handler);
+}
+
 export function whenControlled(): Promise<void> {
   controlled ??= start();
   return controlled;
