@@ -63,6 +63,42 @@ describe('authentication (spec 001 § Authentication)', () => {
     expect((await res.json()).code).toBe('SIM-1000');
   });
 
+  it('rule 3: the unknown-key 404 comes whatever the credential (none, PAT, garbage) and on any path', async () => {
+    const e = await odataEnv();
+    const unknown = `/sim/env_${'f'.repeat(32)}`;
+    const creds: (string | undefined)[] = [undefined, basic(e.pat, 'PAT'), 'Basic !!!', 'Bearer x'];
+    for (const authorization of creds) {
+      for (const p of [`${ROOT}/CUSTOMERS`, `${ROOT}/$batch`, '/foo', '']) {
+        const res = await e.sim.fetch(`${unknown}${p}`, { method: p.endsWith('$batch') ? 'POST' : 'GET', headers: authorization ? { authorization } : {} });
+        expect(res.status, `${authorization} ${p}`).toBe(404);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect((await res.json()).code).toBe('SIM-1000');
+      }
+    }
+  });
+
+  it('rule 1: credentials are revoked in settings; a revoked API user answers the empty 401', async () => {
+    const e = await odataEnv();
+    const env = await e.sim.admin('GET', `/environments/${e.key}`);
+    const api = env.body.credentials.find((c: { type: string }) => c.type === 'api-user');
+    expect((await e.sim.admin('DELETE', `/environments/${e.key}/credentials/${api.id}`)).status).toBeLessThan(300);
+    const res = await e.sim.fetch(`${e.root}/CUSTOMERS`, { headers: { authorization: e.auth } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Basic');
+    expect(await res.text()).toBe('');
+  });
+
+  it('rule 2: a PAT write runs as the token owner (OWNERLOGIN)', async () => {
+    const e = await odataEnv();
+    const res = await e.sim.fetch(`${e.root}/CUSTOMERS`, {
+      method: 'POST',
+      headers: { authorization: basic(e.pat, 'PAT'), 'content-type': 'application/json' },
+      body: JSON.stringify({ CUSTNAME: 'PATW1', CUSTDES: 'Written with a PAT' }),
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).OWNERLOGIN).toBe('sarah');
+  });
+
   it('rule 3: a valid credential of another environment -> empty 401', async () => {
     const e = await odataEnv();
     const other = await createEnv(e.sim, 'odata');
@@ -95,7 +131,8 @@ describe('authentication (spec 001 § Authentication)', () => {
 
   it('rule 4: paths outside /odata answer a bare 404 unauthenticated', async () => {
     const e = await odataEnv();
-    for (const p of ['', '/', '/foo', '/odatax/Priority', '/ODATA/Priority/tabula.ini/demo']) {
+    // including a token endpoint: there is none (spec 001 § Authentication 1)
+    for (const p of ['', '/', '/foo', '/odatax/Priority', '/ODATA/Priority/tabula.ini/demo', '/oauth/token', '/token']) {
       const res = await e.sim.fetch(`${e.base}${p}`);
       expect(res.status, p).toBe(404);
       expect(await res.text()).toBe('');

@@ -69,6 +69,38 @@ describe('$batch rule 2: whole-call refusals (400, nothing runs)', () => {
   });
 });
 
+describe('spec 001 § $batch, rule 2: whole-call refusals come in the listed order and nothing runs', () => {
+  const url = () => `${o.base}/odata/Priority/tabula.ini/demo/$batch`;
+  const send = async (method: string, headers: Record<string, string>, body?: string) => {
+    // bytes, not a string: a string body would bring its own text/plain Content-Type
+    const res = await o.sim.fetch(url(), { method, headers: { authorization: o.auth, ...headers }, body: body === undefined ? undefined : bytes(body) });
+    const text = await res.text();
+    return { status: res.status, text, message: text.startsWith('{') ? (JSON.parse(text).error.message as string) : text };
+  };
+  const create = (n: number, name: string) => Array.from({ length: n }, (_, i) => ({ id: String(i), method: 'POST', url: 'CUSTOMERS', body: { CUSTNAME: `${name}${i}`, CUSTDES: 'x' } }));
+
+  it('each refusal wins over every later one', async () => {
+    const tooMany = JSON.stringify({ requests: [...create(100, 'ORD'), { id: 'r', method: 'GET', url: '$0' }] });
+    // non-POST beats a missing Content-Type
+    expect((await send('PATCH', {}, tooMany)).message).toBe('$batch requires POST method');
+    // a missing Content-Type beats a body that would be refused
+    expect((await send('POST', {}, 'not json')).message).toBe('The batch request must have a "Content-Type" header.');
+    // multipart beats a body that is not JSON
+    expect((await send('POST', { 'content-type': 'multipart/mixed; boundary=x' }, tooMany)).message).toBe('Error reading batch part: multipart: NextPart: EOF');
+    // another non-JSON type beats a malformed body
+    expect((await send('POST', { 'content-type': 'text/plain' }, '[')).message).toMatch(/MIME type.*'text\/plain'/);
+    // more than 100 operations beats an undeclared back-reference
+    expect((await send('POST', { 'content-type': 'application/json' }, tooMany)).message).toBe('Batch commands are limited to 100 operations in one batch call.');
+    // an undeclared back-reference anywhere refuses the call before the first item runs
+    const late = JSON.stringify({ requests: [...create(3, 'LATE'), { id: 'r', method: 'GET', url: '$0/CUSTPERSONNEL_SUBFORM', dependsOn: [] }] });
+    expect((await send('POST', { 'content-type': 'application/json' }, late)).message).toBe(
+      'Request Id reference [0] in Uri [$0/CUSTPERSONNEL_SUBFORM] is not found in effective depends-on-Ids [] of the request.',
+    );
+    const data = await o.sim.engine.store.data(o.key);
+    expect(data.list('CUSTOMERS').filter((c) => /^(ORD|LATE)\d/.test(String(c['CUSTNAME'])))).toEqual([]);
+  });
+});
+
 describe('$batch rules 1, 3 and 4', () => {
   it('an empty requests array gives 200 with an empty responses array', async () => {
     const r = await batch([]);
@@ -173,6 +205,21 @@ describe('$batch rules 1, 3 and 4', () => {
       expect(byId[id].status).toBe(400);
       expect(byId[id].body.error.message).toBe(foreign);
     }
+  });
+
+  it('spec 001 § $batch, rule 4: a body on an inner GET or HEAD is ignored; string and number ids echo their type', async () => {
+    const r = await batch([
+      { id: 1, method: 'HEAD', url: '$metadata', body: { requests: [] } },
+      { id: '1', method: 'GET', url: "CUSTOMERS('C1001')?$select=CUSTNAME", body: 'not json at all' },
+      { id: 2, method: 'head', url: "CUSTOMERS('C1001')", body: {} },
+    ]);
+    const [meta, get, head] = r.body.responses;
+    expect([meta.id, get.id, head.id]).toEqual([1, '1', 2]);
+    expect(meta.status).toBe(200);
+    expect(meta.body).toContain('<edmx:Edmx');
+    expect(get.status).toBe(200);
+    expect(get.body).toEqual({ '@odata.context': `${o.rootUrl}/$metadata#CUSTOMERS(CUSTNAME)/$entity`, CUSTNAME: 'C1001' });
+    expect([head.status, head.body]).toEqual([404, '']);
   });
 
   it('inner headers are inert (an inner Content-Type or Authorization changes nothing)', async () => {

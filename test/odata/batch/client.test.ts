@@ -9,6 +9,8 @@ import { odataEnv, ROOT, type ODataClient } from '../write/helpers.ts';
 let o: ODataClient;
 let server: Server;
 let endpoint: string;
+/** Bodies of the $batch calls the client sent (to check what it actually put on the wire). */
+const batchBodies: string[] = [];
 
 /** Forward Node HTTP requests to the engine (the engine itself stays host-agnostic). */
 async function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -17,6 +19,7 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
+  if (body && req.url?.endsWith('/$batch')) batchBodies.push(body.toString('utf8'));
   const answer = await o.sim.engine.handle(new Request(`http://sim.test${req.url}`, { method: req.method, headers, body }));
   res.statusCode = answer.status;
   answer.headers.forEach((value, name) => res.setHeader(name, value));
@@ -71,6 +74,9 @@ describe('@odata/client 2.21.10 as a test peer', () => {
       c.newBatchRequest({ collection: 'AINVOICES', method: 'POST', entity: { CUSTNAME: 'CLI2', AINVOICEITEMS_SUBFORM: [{ PARTNAME: 'PUMP-100', PRICE: 420 }] } }),
     ]);
     expect(responses.map((r) => r.status)).toEqual([201, 200, 201]);
+    // spec 001 § $batch, rule 1: the client really sent a JSON batch with lower-case method names
+    const sent = JSON.parse(batchBodies.at(-1) ?? '{}') as { requests?: { method: string; url: string }[] };
+    expect(sent.requests?.map((r) => r.method)).toEqual(['post', 'get', 'post']);
     expect(((await responses[1]!.json()) as Record<string, unknown>)['CUSTDES']).toBe('Batch via client');
     expect(((await responses[2]!.json()) as Record<string, unknown>)['TOTPRICE']).toBe(420);
   });

@@ -110,6 +110,24 @@ describe('seeded book', () => {
     }
   });
 
+  it('spec 001 § CUSTOMERS, § Other forms: customer payment terms come from PAY; balances name their customer; applications settle final invoices of the same customer', async () => {
+    const { data } = await seeded();
+    const pay = new Map(data.list('PAY').map((p) => [p['PAYCODE'], p['PAYDES']]));
+    for (const c of data.list('CUSTOMERS')) {
+      if (c['PAYCODE'] !== null && c['PAYCODE'] !== undefined) expect(pay.get(c['PAYCODE']), String(c['CUSTNAME'])).toBe(c['PAYDES']);
+      const ar = data.get('ACCOUNTS_RECEIVABLE', String(c['CUSTNAME'])) as Row;
+      expect([ar['CUSTNAME'], ar['CUSTDES']]).toEqual([c['CUSTNAME'], c['CUSTDES']]);
+    }
+    const invoices = new Map(data.list('AINVOICES').map((i) => [i['IVNUM'], i]));
+    for (const r of data.list('TINVOICES')) {
+      for (const a of childRows(data, TFNCITEMS_SUBFORM, rowId(TINVOICES, r))) {
+        const inv = invoices.get(a['FNCIREF1']) as Row;
+        expect(inv['FINAL'], String(a['FNCIREF1'])).toBe('Y');
+        expect(inv['CUSTNAME']).toBe(r['CUSTNAME']);
+      }
+    }
+  });
+
   it('is deterministic: two environments seeded at the same instant hold the same book', async () => {
     const a = await seeded();
     const b = await seeded();

@@ -69,6 +69,10 @@ describe('$metadata (spec 001 § Root and metadata; real-product facts)', () => 
     expect(perm('INACTIVEFLAG')).toBe(true);
     expect(perm('CUSTDES')).toBe(false);
     expect(prop('CUST').Annotation.some((a: { Term: string }) => a.Term === 'Priority.OData.AutoUnique')).toBe(true);
+    // spec 001 § AINVOICES: PARTNAME "required on create of a line" -> Priority.OData.Mandatory
+    const lines = schema.EntityType.find((x: { Name: string }) => x.Name === 'AINVOICEITEMS_SUBFORM');
+    const partname = lines.Property.find((p: { Name: string }) => p.Name === 'PARTNAME');
+    expect(partname.Annotation.some((a: { Term: string; Bool?: string }) => a.Term === 'Priority.OData.Mandatory' && a.Bool === 'true')).toBe(true);
   });
 
   it('definitions hold exactly the spec property lists: order, types, lengths, precision/scale, key, ro', () => {
@@ -116,7 +120,7 @@ describe('$metadata (spec 001 § Root and metadata; real-product facts)', () => 
   it('a real EDMX tool (odata-csdl, strict) accepts $metadata and GetMetadataFor documents', async () => {
     const e = await odataEnv();
     const docs = [await (await e.get('/$metadata')).text()];
-    for (const f of ['CUSTOMERS', 'AINVOICES', 'TINVOICES', 'PAY', 'ACCOUNTS_RECEIVABLE', 'CUSTPERSONNEL_SUBFORM']) {
+    for (const f of FORMS.map((x) => x.name)) {
       docs.push(await (await e.get(`/GetMetadataFor(entity='${f}')`)).text());
     }
     for (const xml of docs) {

@@ -33,15 +33,54 @@ const tokens = (list: string[], max = 10) =>
   );
 const input = (list: string[]) => fc.oneof({ weight: 4, arbitrary: tokens(list) }, { weight: 1, arbitrary: fc.string({ maxLength: 24 }) });
 
-async function statusOf(path: string): Promise<number> {
+interface Answer {
+  status: number;
+  text: string;
+  message: string | null;
+}
+
+async function answerOf(path: string): Promise<Answer> {
   const res = await e.get(path);
   const text = await res.text();
-  if (res.status >= 400 && res.status !== 404 && res.status !== 405 && !(res.status === 501 && text === '')) {
+  let message: string | null = null;
+  if (res.status >= 400 && text !== '') {
     // envelopes are well-formed
     const body = JSON.parse(text);
     expect(Object.keys(body.error)).toEqual(['code', 'message', 'target', 'details', 'innererror']);
+    expect(body.error.code).toBe(String(res.status));
+    message = body.error.message;
   }
-  return res.status;
+  return { status: res.status, text, message };
+}
+
+async function statusOf(path: string): Promise<number> {
+  return (await answerOf(path)).status;
+}
+
+// The documented 400 texts (spec 001 § Query options, § Errors; completions in docs/odata-forms.md).
+const SYNTAX = /^Syntax error at position \d+ in '[\s\S]*'\.$/;
+const UNTERMINATED = /^There is an unterminated string literal at position \d+ in '[\s\S]*'\.$/;
+const PARENS = /^Invalid query options: parse error\. Mismatched parenthesis\.$/;
+const TYPES = /^A binary operator with incompatible types was detected\. Found operand types '[\w.]+' and '[\w.]+' for operator kind '\w+'\.$/;
+const UNKNOWN = /^Could not find a property named '[\s\S]*' on type 'Priority\.OData\.[A-Z0-9_]+'\.$/;
+const NAVIGATION = /^The navigation property '[A-Z0-9_]+' cannot be used (as an operand in \$filter|in \$orderby|in \$select)/;
+const TOP_SKIP = /^Invalid value '[\s\S]*' for \$(top|skip) query option found\. The \$(top|skip) query option requires a non-negative integer value\.$/;
+const NOT_NAV = /^Property '[\s\S]*' on type 'Priority\.OData\.[A-Z0-9_]+' is not a navigation property or complex property\. Only navigation properties can be expanded\.$/;
+const NESTED_EXPAND = /^Nested \$expand is not supported/;
+const FUNCTION = /^Function "([^"]+)" is not supported$/;
+
+const FILTER_400 = [SYNTAX, UNTERMINATED, PARENS, TYPES, UNKNOWN, NAVIGATION];
+const ORDERBY_400 = [SYNTAX, UNKNOWN, NAVIGATION];
+const EXPAND_400 = [...FILTER_400, TOP_SKIP, NOT_NAV, NESTED_EXPAND];
+
+function expectDocumented(a: Answer, allowed400: RegExp[], input: string): void {
+  if (a.status === 400) expect(allowed400.some((r) => r.test(a.message ?? '')), `${input} -> ${a.message}`).toBe(true);
+  if (a.status === 501) {
+    const m = FUNCTION.exec(a.message ?? '');
+    expect(m, `${input} -> ${a.message}`).not.toBeNull();
+    expect(input).toContain(m![1]); // names a function the client wrote
+  }
+  if (a.status === 200) expect(Array.isArray(JSON.parse(a.text).value)).toBe(true);
 }
 
 const RUNS = 150;
@@ -50,8 +89,9 @@ describe('fuzzing the read grammars (never a 500)', () => {
   it('$filter: 200, 400 or 501', async () => {
     await fc.assert(
       fc.asyncProperty(input(FILTER_TOKENS), async (f) => {
-        const s = await statusOf(`/CUSTOMERS?$filter=${encodeURIComponent(f)}&$top=3`);
-        expect([200, 400, 501]).toContain(s);
+        const a = await answerOf(`/CUSTOMERS?$filter=${encodeURIComponent(f)}&$top=3`);
+        expect([200, 400, 501]).toContain(a.status);
+        expectDocumented(a, FILTER_400, f);
       }),
       { numRuns: RUNS },
     );
@@ -61,7 +101,9 @@ describe('fuzzing the read grammars (never a 500)', () => {
   it('$orderby: 200 or 400', async () => {
     await fc.assert(
       fc.asyncProperty(input(ORDER_TOKENS), async (o) => {
-        expect([200, 400]).toContain(await statusOf(`/CUSTOMERS?$orderby=${encodeURIComponent(o)}&$top=3`));
+        const a = await answerOf(`/CUSTOMERS?$orderby=${encodeURIComponent(o)}&$top=3`);
+        expect([200, 400]).toContain(a.status);
+        expectDocumented(a, ORDERBY_400, o);
       }),
       { numRuns: RUNS },
     );
@@ -71,8 +113,9 @@ describe('fuzzing the read grammars (never a 500)', () => {
   it('$expand (with nested options): 200, 400 or 501', async () => {
     await fc.assert(
       fc.asyncProperty(input(EXPAND_TOKENS), async (x) => {
-        const s = await statusOf(`/CUSTOMERS?$expand=${encodeURIComponent(x)}&$top=2`);
-        expect([200, 400, 501]).toContain(s);
+        const a = await answerOf(`/CUSTOMERS?$expand=${encodeURIComponent(x)}&$top=2`);
+        expect([200, 400, 501]).toContain(a.status);
+        expectDocumented(a, EXPAND_400, x);
       }),
       { numRuns: RUNS },
     );
@@ -85,10 +128,37 @@ describe('fuzzing the read grammars (never a 500)', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...sets), input(KEY_TOKENS), fc.constantFrom('', '/CUSTPERSONNEL_SUBFORM', '/AINVOICEITEMS_SUBFORM', '/$count'), async (set, k, tail) => {
         const path = `/${set}(${k.replace(/[ #?]/g, encodeURIComponent).replace(/\//g, '%2F')})${tail}`;
-        expect([200, 404]).toContain(await statusOf(path));
+        const a = await answerOf(path);
+        expect([200, 404]).toContain(a.status);
+        // the bare-404 family has an empty body; a well-formed key with no row has the envelope
+        if (a.status === 404 && a.text !== '') expect(a.message).toBe('The specified entity was not found');
       }),
       { numRuns: RUNS },
     );
+    expect(e.sim.engine.stats.unhandledErrors).toBe(0);
+  });
+
+  it('well-formed keys (any text, apostrophes doubled, composite parts in any order): the row, or the envelope 404, never the bare one', async () => {
+    const text = fc.oneof(fc.constantFrom('QT01', "O'Brien", 'QTI1', "''", ' ', '%', '(', ')', ',', '/'), fc.string({ maxLength: 12 }));
+    const quoted = (v: string) => encodeURIComponent(`'${v.replace(/'/g, "''")}'`);
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom(0, 1, 2, 3, 4, 5), async (v, order) => {
+        const single = await answerOf(`/CUSTOMERS(${quoted(v)})?$select=CUSTNAME`);
+        if (single.status === 200) expect(JSON.parse(single.text).CUSTNAME).toBe(v);
+        else expect([single.status, single.message]).toEqual([404, 'The specified entity was not found']);
+        const named = await answerOf(`/CUSTOMERS(CUSTNAME=${quoted(v)})?$select=CUSTNAME`);
+        expect(named.status).toBe(single.status);
+        const parts = [`IVNUM=${quoted(v)}`, `DEBIT=${quoted('D')}`, `IVTYPE=${quoted('A')}`];
+        const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]][order]!;
+        const inv = await answerOf(`/AINVOICES(${perms.map((i) => parts[i]).join(',')})?$select=IVNUM`);
+        if (inv.status === 200) expect(JSON.parse(inv.text).IVNUM).toBe(v);
+        else expect([inv.status, inv.message]).toEqual([404, 'The specified entity was not found']);
+      }),
+      { numRuns: RUNS },
+    );
+    // the fixture rows are reachable this way
+    expect((await answerOf(`/CUSTOMERS(${quoted('QT01')})`)).status).toBe(200);
+    expect((await answerOf(`/AINVOICES(DEBIT='D',IVNUM=${quoted('QTI1')},IVTYPE='A')`)).status).toBe(200);
     expect(e.sim.engine.stats.unhandledErrors).toBe(0);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Coercion of JSON values into stored column values (spec 001 write rule 6): Int rounds half
  * toward +infinity; Decimal rounds to its scale half away from zero (precision not enforced);
- * strings truncate at max length in UTF-16 units without leaving an orphaned surrogate;
+ * strings truncate at max length in UTF-16 units without leaving an orphaned surrogate, except
+ * keys, which are stored as given;
  * DateTimeOffset parses ISO-8601. A JSON value of the wrong type is the 'Cannot convert' envelope
  * with an innererror (rule 2). null is kept (an explicit null clears a column).
  */
@@ -66,7 +67,8 @@ export function coerceValue(p: PropertyDef, raw: unknown): unknown {
   switch (p.type) {
     case 'Edm.String':
       if (typeof raw !== 'string') throw cannotConvert(p, raw);
-      return p.maxLength ? truncateUtf16(raw, p.maxLength) : raw;
+      // Keys are stored as given (rule 6): truncating one would store a record under another key.
+      return p.maxLength && !p.key ? truncateUtf16(raw, p.maxLength) : raw;
     case 'Edm.Int64':
       if (typeof raw !== 'number' || !Number.isFinite(raw)) throw cannotConvert(p, raw);
       return roundInt(raw);

@@ -125,11 +125,24 @@ export function createLine(tx: WriteTx, ctx: WriteCtx, header: Row, payload: Pay
   return { header: storeHeader(tx, ctx, header), line };
 }
 
+/**
+ * A line that names another part takes that part's description and units, as on create (unless the
+ * body gives them): the whole-unit check of rule 6 must see the new part's unit.
+ */
+function refillFromPart(line: Row, payload: Payload): void {
+  const partname = String(line['PARTNAME']);
+  const part = partByName(partname);
+  if (!payload.values.has('PDES')) line['PDES'] = part?.PDES ?? null;
+  if (!payload.values.has('TUNITNAME')) line['TUNITNAME'] = defaultUnit(partname);
+  line['UNITNAME'] = part?.unit ?? line['TUNITNAME'] ?? null;
+}
+
 /** PATCH .../AINVOICEITEMS_SUBFORM(<KLINE>): QUANT and amounts recomputed. */
 export function updateLine(tx: WriteTx, ctx: WriteCtx, header: Row, current: Row, payload: Payload): { header: Row; line: Row } {
   const line: Row = { ...current };
   if (applyWritable(line, payload).length === 0) return { header, line: current };
   if (line['PARTNAME'] === null || line['PARTNAME'] === '') throw formRefusal(AINVOICES.name, WRITE_MSG.missingRequired(lineTitle('PARTNAME')));
+  if (line['PARTNAME'] !== current['PARTNAME']) refillFromPart(line, payload);
   if (line['TQUANT'] === null) line['TQUANT'] = '1.000';
   if (line['PRICE'] === null) line['PRICE'] = '0.00';
   if (line['TUNITNAME'] === null || line['TUNITNAME'] === '') line['TUNITNAME'] = defaultUnit(line['PARTNAME']);
