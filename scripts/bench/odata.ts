@@ -10,7 +10,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
-import { writeSyntheticBook } from '../../src/engine/products/odata/book/synthetic.ts';
 import { ms, stats, table } from './lib.ts';
 
 const ORIGIN = 'http://bench.local';
@@ -31,14 +30,18 @@ async function makeEnv(engine: Engine, customers: number): Promise<Env> {
   );
   const body = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
   const user = body.credentials.apiUsers[0] as { username: string; password: string };
-  const now = new Date();
-  const result = await engine.store.write(body.key, (tx) => writeSyntheticBook(tx, { customers, now }));
-  const mid = result.invoiceKeys[Math.floor(result.invoiceKeys.length / 2)] as { IVNUM: string };
-  return {
-    key: body.key,
-    auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`,
-    invoicePath: `/AINVOICES(IVNUM='${mid.IVNUM}',DEBIT='D',IVTYPE='A')?$expand=AINVOICEITEMS_SUBFORM`,
-  };
+  const gen = await engine.handle(
+    new Request(`${ORIGIN}/sim/_admin/environments/${body.key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: customers }) }),
+  );
+  if (gen.status !== 201) throw new Error(`generate answered ${gen.status}`);
+  const auth = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+  // An invoice from the middle of the generated ones (every tenth customer has one).
+  const list = await engine.handle(
+    new Request(`${ORIGIN}/sim/${body.key}${ROOT}/AINVOICES?$filter=${encodeURIComponent("CUSTNAME ge 'S'")}&$select=IVNUM&$orderby=IVNUM&$skip=${Math.floor(customers / 20)}&$top=1`, { headers: { authorization: auth } }),
+  );
+  const mid = ((await list.json()) as { value: { IVNUM: string }[] }).value[0];
+  if (!mid) throw new Error('no generated invoice');
+  return { key: body.key, auth, invoicePath: `/AINVOICES(IVNUM='${mid.IVNUM}',DEBIT='D',IVTYPE='A')?$expand=AINVOICEITEMS_SUBFORM` };
 }
 
 async function time(engine: Engine, env: Env, method: string, path: string, body?: string): Promise<{ ms: number; status: number }> {

@@ -10,6 +10,7 @@ import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
 import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
 import { principalOf, setPrincipal } from './auth/principal.ts';
 import { seedBook } from './book/seed.ts';
+import { writeSyntheticBook } from './book/synthetic.ts';
 import { bare404 } from './errors/envelope.ts';
 import { markInnerHead } from './query/target.ts';
 import { answerGet, pathGate, readRouter } from './read/router.ts';
@@ -64,5 +65,6 @@ export const odata: Product = {
   defaultCredentials: [{ type: 'api-user', username: 'apiuser' }, { type: 'pat', owner: 'sarah' }],
   credentialTypes: ['api-user', 'pat'],
   seed: seedBook,
+  generate: ({ tx, rng, now }, count) => ({ resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers }),
   app,
 };

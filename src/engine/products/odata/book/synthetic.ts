@@ -1,10 +1,11 @@
 /**
- * A large synthetic book for benchmarks: `customers` customers (2/3 Active, 1/3 Potential) with
- * one contact each, one final invoice with three lines for every tenth customer, and their
- * ACCOUNTS_RECEIVABLE rows. Deterministic and fast (no per-row lookups).
+ * Synthetic rows for load and paging trials (control API `generate`, benchmarks): `customers`
+ * customers (2/3 Active, 1/3 Potential) with one contact each, one final invoice with three lines
+ * for every tenth customer, and their ACCOUNTS_RECEIVABLE rows. Numbers continue the book's counters,
+ * so it adds to a seeded or grown book without collisions. Deterministic and fast (no per-row lookups).
  */
 import type { Row, WriteTx } from '../../../core/types.ts';
-import { seededRng } from '../../../core/random.ts';
+import { seededRng, type Rng } from '../../../core/random.ts';
 import {
   AINVOICEITEMS_SUBFORM,
   AINVOICES,
@@ -16,7 +17,7 @@ import {
   kindOf,
   rowId,
 } from '../forms/index.ts';
-import { bookNumber, COUNTER_START, SEQ_KIND } from './counters.ts';
+import { bookNumber, peekCounter, SEQ_KIND } from './counters.ts';
 import { daysAgo, instantAgo } from './dates.ts';
 import { CURRENCY, DEBIT_DEBIT, IVTYPE_INVOICE, STATUS } from './flags.ts';
 import { PARTS } from './parts.ts';
@@ -31,17 +32,19 @@ export interface SyntheticResult {
   invoiceKeys: { IVNUM: string; DEBIT: string; IVTYPE: string }[];
 }
 
-export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: Date; seed?: number }): SyntheticResult {
-  const rng = seededRng(opts.seed ?? 42);
+export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: Date; rng?: Rng }): SyntheticResult {
+  const rng = opts.rng ?? seededRng(42);
   const { now } = opts;
   const invoiceKeys: SyntheticResult['invoiceKeys'] = [];
   const contactsKind = kindOf(CUSTPERSONNEL_SUBFORM);
   const linesKind = kindOf(AINVOICEITEMS_SUBFORM);
-  let iv = COUNTER_START.IV;
-  let inSeq = COUNTER_START.IN;
+  const first = { CUST: peekCounter(tx, 'CUST'), PHONE: peekCounter(tx, 'PHONE'), ACCOUNT: peekCounter(tx, 'ACCOUNT') };
+  let iv = peekCounter(tx, 'IV');
+  let inSeq = peekCounter(tx, 'IN');
   for (let i = 0; i < opts.customers; i++) {
-    const custname = `S${String(i + 1).padStart(7, '0')}`;
-    const des = `${rng.pick(WORDS)} ${rng.pick(KINDS)} ${i + 1}`;
+    const cust = first.CUST + i;
+    const custname = `S${String(cust).padStart(7, '0')}`;
+    const des = `${rng.pick(WORDS)} ${rng.pick(KINDS)} ${cust}`;
     const age = rng.int(1, 900);
     const changedAt = instantAgo(now, age);
     const customer: Row = {
@@ -53,11 +56,11 @@ export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: 
       STATUSDATE: daysAgo(now, age),
       PHONE: `555-${String(i % 10000).padStart(4, '0')}`,
       CODE: CURRENCY,
-      CUST: COUNTER_START.CUST + i,
+      CUST: cust,
       [CHANGED_AT]: changedAt,
     };
     tx.put(CUSTOMERS.name, custname, customer);
-    const contact: Row = { NAME: `Contact ${i + 1}`, FIRM: des, STATDES: 'Active', PHONE: COUNTER_START.PHONE + i, [PARENT_FIELD]: custname, [CHANGED_AT]: changedAt };
+    const contact: Row = { NAME: `Contact ${cust}`, FIRM: des, STATDES: 'Active', PHONE: first.PHONE + i, [PARENT_FIELD]: custname, [CHANGED_AT]: changedAt };
     tx.put(contactsKind, childRowId(custname, CUSTPERSONNEL_SUBFORM, contact), contact);
 
     let balance = '0.00';
@@ -82,10 +85,11 @@ export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: 
     tx.put('ACCOUNTS_RECEIVABLE', custname, {
       ACCNAME: custname, ACCDES: des, CUSTNAME: custname, CUSTDES: des, CODE: CURRENCY,
       DEBIT1: balance, CREDIT1: '0.00', BALANCE: balance, MAX_CREDIT: null, LASTDATE: lastDate,
-      ACCOUNT: COUNTER_START.ACCOUNT + i, [CHANGED_AT]: changedAt,
+      ACCOUNT: first.ACCOUNT + i, [CHANGED_AT]: changedAt,
     });
   }
-  const seq = { CUST: COUNTER_START.CUST + opts.customers, PHONE: COUNTER_START.PHONE + opts.customers, ACCOUNT: COUNTER_START.ACCOUNT + opts.customers, IV: iv, IN: inSeq };
+  const n = opts.customers;
+  const seq = { CUST: first.CUST + n, PHONE: first.PHONE + n, ACCOUNT: first.ACCOUNT + n, IV: iv, IN: inSeq };
   for (const [name, next] of Object.entries(seq)) tx.put(SEQ_KIND, name, { next });
   return { customers: opts.customers, invoiceKeys };
 }
