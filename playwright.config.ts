@@ -7,13 +7,15 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // Playwright empties its outputDir when it starts: a folder of its own keeps the unit-test report
+  // (test-results/vitest.json) and the screenshots (test-results/screenshots) alive.
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: 'list',
   use: {
     baseURL: 'http://127.0.0.1:4173',
     screenshot: 'only-on-failure',

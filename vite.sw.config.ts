@@ -10,6 +10,5 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     lib: { entry: 'src/sw/sw.ts', formats: ['iife'], name: 'erpSimWorker', fileName: () => 'sw.js' },
-    rollupOptions: { output: { inlineDynamicImports: true } },
   },
 });

@@ -22,7 +22,8 @@ export function table(title: string, rows: Record<string, string | number>[]): v
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 export async function startPreview(port: number, outDir = 'dist'): Promise<ChildProcess> {
-  const child = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
+  // Vite itself, not through npx: killing the child must stop the server, not only a wrapper.
+  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/`)).ok) return child;

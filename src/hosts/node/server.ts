@@ -32,7 +32,9 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
-  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  // Listening on every interface: print an address clients can connect to.
+  const reachable = opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host === '::' ? '::1' : opts.host;
+  const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
   return {
     engine,
     url: `http://${shownHost}:${port}`,
