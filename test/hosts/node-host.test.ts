@@ -27,6 +27,16 @@ describe('Node host', () => {
     }
   });
 
+  it('listening on every interface (--host 0.0.0.0) prints an address a client can reach (issue 2 § 5)', async () => {
+    const host = await startNodeHost({ port: 0, host: '0.0.0.0', pbkdf2Iterations: 1000 });
+    try {
+      expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${host.url}/sim/_admin/stats`)).status).toBe(200);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('keeps environments, data and credentials across a restart with --state (issue 2 § 5)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'erp-sim-')), 'state.jsonl');
     const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: file, pbkdf2Iterations: 1000 });
