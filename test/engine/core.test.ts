@@ -1,5 +1,5 @@
 // Money, credentials and the error boundary (issue 2 § 2 Money, Credentials, Unhandled errors).
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CredentialVerifier, CREDENTIAL_KIND } from '../../src/engine/admin/credentials.ts';
 import { constantTimeEqual } from '../../src/engine/core/crypto.ts';
 import { Big, decimalPlaces, roundToCurrency } from '../../src/engine/core/money.ts';
@@ -76,6 +76,14 @@ describe('credentials', () => {
 });
 
 describe('error boundary', () => {
+  // The boundary logs what it caught for the host's operator; keep these expected logs out of the output.
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('turns an unhandled error into a counted 500 with a short JSON body and no stack (issue 2 § 2 Unhandled errors)', async () => {
     const app = createProductApp();
     app.get('*', () => {
@@ -94,6 +102,7 @@ describe('error boundary', () => {
     expect(JSON.parse(body)).toEqual({ error: 'Internal simulator error', code: 'SIM-5000' });
     expect(body).not.toContain('secret internals');
     expect(engine.stats.unhandledErrors).toBe(1);
+    expect(console.error).toHaveBeenCalledTimes(1);
   });
 
   it('creating an environment is one transaction: a failing seed leaves no environment (issue 2 § 2 Seeding)', async () => {
