@@ -9,6 +9,7 @@ import { createProductApp } from '../../core/product-app.ts';
 import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
 import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
 import { principalOf, setPrincipal } from './auth/principal.ts';
+import { handleBatch } from './batch/handler.ts';
 import { seedBook } from './book/seed.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
 import { bare404 } from './errors/envelope.ts';
@@ -16,7 +17,7 @@ import { markInnerHead } from './query/target.ts';
 import { answerGet, pathGate, readRouter } from './read/router.ts';
 import { parseODataPath } from './query/path.ts';
 import { DEPLOYMENT_ID } from './config.ts';
-import { batchHandler, registerWrites } from './wiring.ts';
+import { registerWriteRoutes } from './write/routes.ts';
 
 export const app = createProductApp();
 
@@ -55,8 +56,8 @@ app.use('*', deploymentHeader);
 app.use('*', hostingGate);
 app.use('*', authGate);
 app.use('*', pathGate);
-app.use('*', readRouter((c) => batchHandler(c, makeDispatch(c))));
-registerWrites(app);
+app.use('*', readRouter((c) => handleBatch(c, makeDispatch(c))));
+registerWriteRoutes(app);
 app.all('*', () => bare404());
 
 export const odata: Product = {
