@@ -1,4 +1,5 @@
 /** Shared helpers of the OData write/batch/book tests: an environment and an authenticated client. */
+import { expect } from 'vitest';
 import { createEnv, createTestSim, type TestSim } from '../../support/sim.ts';
 
 export const ROOT = '/odata/Priority/tabula.ini/demo';
@@ -64,3 +65,10 @@ export async function odataEnv(opts: { now?: string } = {}): Promise<ODataClient
 /** Percent-encoded-free key predicate helpers for tests. */
 export const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 export const invoicePath = (ivnum: string, debit = 'D', ivtype = 'A') => `/AINVOICES(IVNUM=${q(ivnum)},DEBIT=${q(debit)},IVTYPE=${q(ivtype)})`;
+
+/** POST a draft invoice for the seeded customer C1001 (plus `body`); expects 201 and returns the entity. */
+export async function createDraft(o: ODataClient, body: Record<string, unknown> = {}) {
+  const r = await o.call('POST', '/AINVOICES', { CUSTNAME: 'C1001', ...body });
+  expect(r.status).toBe(201);
+  return r.body;
+}

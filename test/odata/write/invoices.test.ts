@@ -1,17 +1,13 @@
 // spec 001 § States and transitions (invoice rows), § Write rules 3-7, § AINVOICES (lines sum to the header).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoicePath, odataEnv, type ODataClient } from './helpers.ts';
+import { createDraft, invoicePath, odataEnv, type ODataClient } from './helpers.ts';
 
 let o: ODataClient;
 beforeAll(async () => {
   o = await odataEnv({ now: '2026-03-15T10:00:00.000Z' });
 });
 
-async function draft(body: Record<string, unknown> = {}) {
-  const r = await o.call('POST', '/AINVOICES', { CUSTNAME: 'C1001', ...body });
-  expect(r.status).toBe(201);
-  return r.body;
-}
+const draft = (body: Record<string, unknown> = {}) => createDraft(o, body);
 
 async function changedAt(kind: string, id: string): Promise<unknown> {
   return (await o.sim.engine.store.data(o.key)).get(kind, id)?.['_changedAt'];

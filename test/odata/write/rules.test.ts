@@ -2,18 +2,14 @@
 // (InterfaceErrors shape), § Versioning 2 (x-deployment-id on every 2xx): rules the other write
 // tests do not pin down.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoicePath, odataEnv, q, type ODataClient } from './helpers.ts';
+import { createDraft, invoicePath, odataEnv, q, type ODataClient } from './helpers.ts';
 
 let o: ODataClient;
 beforeAll(async () => {
   o = await odataEnv({ now: '2026-03-15T10:00:00.000Z' });
 });
 
-async function draft(body: Record<string, unknown> = {}) {
-  const r = await o.call('POST', '/AINVOICES', { CUSTNAME: 'C1001', ...body });
-  expect(r.status).toBe(201);
-  return r.body;
-}
+const draft = (body: Record<string, unknown> = {}) => createDraft(o, body);
 
 describe('write rule 6: coercion of keys and decimals', () => {
   it('spec 001 § Write rules, rule 6: non-empty keys are stored as given (case, spaces, length beyond the column)', async () => {
