@@ -11,7 +11,9 @@ test('every view, in light and dark, has no serious or critical accessibility vi
       await page.goto(`/${hash}`);
       await page.reload();
       await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
-      await page.waitForTimeout(300);
+      // The view has loaded its data: no request in flight, nothing marked busy.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
       const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${theme} ${hash}`).toEqual([]);

@@ -101,3 +101,89 @@ test('a request shared as a link opens in a new page', async ({ page, context })
   expect(await responseStatus(other)).toBe(200);
   await shot(other, 'console-shared');
 });
+
+test('$metadata answers XML and the pretty view indents it, the raw view keeps the bytes (issue 5 § 2: response viewer)', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'Metadata');
+  await page.goto(`/#/console/${key}`);
+  await page.locator('[data-example-id="odata.metadata"]').click();
+  await page.getByTestId('send').click();
+  expect(await responseStatus(page)).toBe(200);
+  const body = page.getByTestId('response-body');
+  // One element per line, nested elements indented under their parent.
+  await expect(body).toContainText(/<edmx:DataServices>\n\s+<Schema /);
+  await expect(body).toContainText(/\n {6,}<EntityType Name="CUSTOMERS">/);
+  await page.getByRole('tab', { name: 'Raw' }).click();
+  await expect(body).toContainText('<edmx:Edmx');
+  await shot(page, 'console-metadata-xml');
+});
+
+test('a share link round-trips method, path, headers and body but never a typed Authorization (issue 5 § 2: share)', async ({ page, context }) => {
+  const key = await createEnv(page, 'odata', 'Share body');
+  await page.goto(`/#/console/${key}`);
+  await page.locator('[data-example-id="odata.write.customer.patch"]').click();
+  await page.getByTestId('tab-headers').click();
+  await page.getByRole('button', { name: 'Add header' }).click();
+  await page.getByLabel('Header name').last().fill('X-Trace');
+  await page.getByLabel('Header value').last().fill('trainer demo 1');
+  await page.getByRole('button', { name: 'Add header' }).click();
+  await page.getByLabel('Header name').last().fill('Authorization');
+  await page.getByLabel('Header value').last().fill('Basic c2VjcmV0OnNlY3JldA==');
+  const url = await page.getByTestId('url').inputValue();
+  const link = await page.evaluate(async () => {
+    let copied = '';
+    navigator.clipboard.writeText = async (t: string) => void (copied = t);
+    (document.querySelector('button[aria-label="Share link"]') as HTMLButtonElement).click();
+    await new Promise((r) => setTimeout(r, 50));
+    return copied;
+  });
+  expect(link).not.toContain('c2VjcmV0');
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  await expect(other.getByTestId('share-notice')).toContainText('Opened a shared PATCH request');
+  await expect(other.getByTestId('method')).toHaveValue('PATCH');
+  await expect(other.getByTestId('url')).toHaveValue(url);
+  await other.getByTestId('tab-headers').click();
+  const names = other.getByLabel('Header name');
+  const values = other.getByLabel('Header value');
+  await expect(names).toHaveCount(2);
+  await expect(names.nth(0)).toHaveValue(/content-type/i);
+  await expect(values.nth(0)).toHaveValue('application/json');
+  await expect(names.nth(1)).toHaveValue('X-Trace');
+  await expect(values.nth(1)).toHaveValue('trainer demo 1');
+  // The receiver signs with their own API user instead of the typed header.
+  await expect(other.getByTestId('auto-header').filter({ hasText: 'Authorization' })).toContainText('Basic ');
+  await other.getByTestId('tab-snippets').click();
+  await expect(other.getByTestId('snippet')).toContainText('"PHONE"');
+  await expect(other.getByTestId('snippet')).not.toContainText('c2VjcmV0');
+  await other.getByTestId('send').click();
+  expect(await responseStatus(other)).toBe(200);
+  await shot(other, 'console-shared-body');
+});
+
+test('curl -u with a remembered API user imports as the console\'s Basic authentication; unknown users stay a literal header (issue 5 § 2: curl import)', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'Curl user');
+  await page.goto(`/#/console/${key}`);
+  const base = `${new URL(page.url()).origin}/sim/${key}`;
+  const user = await page.evaluate((k) => (JSON.parse(localStorage.getItem(`erp-sim:secrets:${k}`) ?? '[]') as { type: string; username: string; password: string }[]).find((c) => c.type === 'api-user'), key);
+  expect(user).toBeTruthy();
+  await page.getByTestId('tab-import').click();
+  await page.getByTestId('curl-input').fill(`curl -u '${user?.username}:${user?.password}' "${base}/odata/Priority/tabula.ini/demo/GetLoginName"`);
+  await page.getByTestId('curl-import').click();
+  await expect(page.getByTestId('url')).toHaveValue(`${base}/odata/Priority/tabula.ini/demo/GetLoginName`);
+  await page.getByTestId('tab-auth').click();
+  await expect(page.getByTestId('auth-mode')).toHaveValue('basic');
+  await expect(page.getByTestId('auth-header')).toHaveText(`Authorization: Basic ${Buffer.from(`${user?.username}:${user?.password}`).toString('base64')}`);
+  await page.getByTestId('send').click();
+  expect(await responseStatus(page)).toBe(200);
+  await expect(page.getByTestId('response-body')).toContainText(`"${user?.username}"`);
+  // Credentials this browser does not know are sent as typed, and the service refuses them.
+  await page.getByTestId('tab-import').click();
+  await page.getByTestId('curl-input').fill(`curl -u someone:wrong "${base}/odata/Priority/tabula.ini/demo/GetLoginName"`);
+  await page.getByTestId('curl-import').click();
+  await page.getByTestId('tab-headers').click();
+  await expect(page.getByLabel('Header value').first()).toHaveValue(`Basic ${Buffer.from('someone:wrong').toString('base64')}`);
+  await page.getByTestId('send').click();
+  expect(await responseStatus(page)).toBe(401);
+  await shot(page, 'console-curl-user');
+});

@@ -60,3 +60,39 @@ test('a write made in another tab refreshes the open data browser (issue 5 § 3:
   await expect(info).toContainText(`of ${total + 1}`);
   await other.close();
 });
+
+test('an OData record shows its subform rows with their filled columns, and a related link (issue 5 § 3: record detail)', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'Subforms');
+  await page.goto(`/#/data/${key}/CUSTOMERS`);
+  await expect(page.getByTestId('data-table')).toBeVisible();
+  await page.getByTestId('open-record').filter({ hasText: 'C1001' }).click();
+  const record = page.getByTestId('record');
+  await expect(record.locator('h2')).toContainText("('C1001')");
+  const contacts = record.getByTestId('child-table').first();
+  await expect(contacts).toBeVisible();
+  await expect(contacts.locator('tbody tr').first()).toBeVisible();
+  // Only columns holding a value in some row: subform tables are wide and mostly empty.
+  const empty = await contacts.evaluate((t) => {
+    const cols = [...t.querySelectorAll('thead th')].map((_, i) => i);
+    const rows = [...t.querySelectorAll('tbody tr')];
+    return cols.filter((i) => rows.every((r) => (r.children[i]?.textContent ?? '').trim() === '')).length;
+  });
+  expect(empty).toBe(0);
+  await expect(record.getByRole('link', { name: /with this CUSTNAME/ }).first()).toBeVisible();
+  await shot(page, 'data-odata-subforms');
+});
+
+test('on a phone, an open record with a composite key and long paths does not widen the page (issue 5 § responsive)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [product, resource] of [['odata', 'AINVOICES'], ['receivables', 'receivablesInvoices']] as const) {
+    const key = await createEnv(page, product, `Phone ${product}`);
+    await page.goto(`/#/data/${key}/${resource}`);
+    await page.getByTestId('open-record').first().click();
+    await expect(page.getByTestId('record').locator('table.kv')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), product).toBeLessThanOrEqual(1);
+    await shot(page, `mobile-data-record-${product}`);
+    await page.goto(`/#/console/${key}`);
+    await page.getByTestId('tab-auth').click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${product} console auth`).toBeLessThanOrEqual(1);
+  }
+});

@@ -3,7 +3,7 @@
  * an OAuth client-credentials token (receivables, cached until it expires), HTTP Basic with an
  * API user, or a personal access token as the Basic username with the password `PAT` (OData).
  */
-import type { ExampleRequest } from '../../engine/core/types.ts';
+import type { ExampleRequest, ProductId } from '../../engine/core/types.ts';
 import { loadSecrets, type RememberedCredential } from './secrets.ts';
 
 export type AuthMode = ExampleRequest['auth'];
@@ -15,6 +15,13 @@ export const AUTH_LABELS: Record<AuthMode, string> = {
   soap: 'WS-Security in the body',
   none: 'No authentication',
 };
+
+/** The modes each service understands (spec 000: OAuth and WS-Security; spec 001: Basic and PAT). */
+export function authModesFor(product: ProductId | undefined): AuthMode[] {
+  if (product === 'receivables') return ['bearer', 'soap', 'none'];
+  if (product === 'odata') return ['basic', 'pat', 'none'];
+  return Object.keys(AUTH_LABELS) as AuthMode[];
+}
 
 /** The consumer scope every receivables token must request on its own (spec 000 § Token endpoint). */
 export const CONSUMER_SCOPE = 'urn:opc:resource:consumer::all';
@@ -34,6 +41,15 @@ function credentialFor(envKey: string, mode: AuthMode, credId?: string): Remembe
 export function credentialsFor(envKey: string, mode: AuthMode): RememberedCredential[] {
   const type = mode === 'bearer' ? 'oauth-client' : mode === 'basic' ? 'api-user' : mode === 'pat' ? 'pat' : mode === 'soap' ? 'soap-user' : null;
   return type ? loadSecrets(envKey).filter((c) => c.type === type) : [];
+}
+
+/** The remembered API user or PAT a Basic username/password pair belongs to, as a console auth mode. */
+export function rememberedLogin(envKey: string, username: string, password: string): { auth: AuthMode; credId: string } | undefined {
+  for (const c of loadSecrets(envKey)) {
+    if (c.type === 'api-user' && c.username === username && c.password === password) return { auth: 'basic', credId: c.id };
+    if (c.type === 'pat' && c.token === username && password === 'PAT') return { auth: 'pat', credId: c.id };
+  }
+  return undefined;
 }
 
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));

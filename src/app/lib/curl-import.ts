@@ -6,6 +6,8 @@ export interface ParsedCurl {
   url: string;
   headers: HeaderRow[];
   body: string;
+  /** The `-u user:pass` pair, also present as the Basic `Authorization` header it becomes. */
+  user?: { username: string; password: string };
 }
 
 /** Split a command line into words: single quotes literal, double quotes with \-escapes, \-newline continues. */
@@ -61,6 +63,7 @@ export function parseCurl(input: string): ParsedCurl {
   let url = '';
   const headers: HeaderRow[] = [];
   const data: string[] = [];
+  let user: ParsedCurl['user'];
   for (let i = 1; i < words.length; i++) {
     let w = words[i] as string;
     let value: string | undefined;
@@ -100,7 +103,10 @@ export function parseCurl(input: string): ParsedCurl {
         break;
       case '-u':
       case '--user': {
-        const bytes = new TextEncoder().encode(value as string);
+        const v = value as string;
+        const colon = v.indexOf(':');
+        user = colon < 0 ? { username: v, password: '' } : { username: v.slice(0, colon), password: v.slice(colon + 1) };
+        const bytes = new TextEncoder().encode(v);
         headers.push({ name: 'Authorization', value: `Basic ${btoa(String.fromCharCode(...bytes))}` });
         break;
       }
@@ -117,5 +123,5 @@ export function parseCurl(input: string): ParsedCurl {
   }
   if (!url) throw new Error('No URL found in the curl command.');
   const body = data.join('&');
-  return { method: method || (body ? 'POST' : 'GET'), url, headers, body };
+  return { method: method || (body ? 'POST' : 'GET'), url, headers, body, ...(user ? { user } : {}) };
 }

@@ -17,7 +17,15 @@ export function loadMonaco(): Promise<Monaco> {
     (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
       getWorker: (_id: string, label: string) => (label === 'json' ? new jsonWorker.default() : new editorWorker.default()),
     };
-    await Promise.all([import('monaco-editor/language/json/monaco.contribution.js'), import('monaco-editor/languages/definitions/xml/register.js')]);
+    await Promise.all([
+      import('monaco-editor/language/json/monaco.contribution.js'),
+      import('monaco-editor/languages/definitions/xml/register.js'),
+      // The JSON mode is otherwise fetched when the first JSON model appears, i.e. after the first
+      // editor exists. Its chunk also registers editor services (code lens, inlay hints, suggest
+      // memories…) that the standalone editor reads once, at its first creation: loaded late, every
+      // later editor threw "depends on UNKNOWN service ICodeLensCache". Load it before any editor.
+      import('monaco-editor/languages/features/json/jsonMode.js'),
+    ]);
     return monaco;
   })();
   loading.catch(() => (loading = undefined));

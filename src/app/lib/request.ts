@@ -41,13 +41,10 @@ export function defaultAuth(product: ProductId, path: string): AuthMode {
 }
 
 export function fromExample(ex: ExampleRequest): RequestSpec {
-  return {
-    method: ex.method.toUpperCase(),
-    path: ex.path,
-    headers: Object.entries(ex.headers ?? {}).map(([name, value]) => ({ name, value })),
-    body: ex.body ?? '',
-    auth: ex.auth,
-  };
+  const headers = Object.entries(ex.headers ?? {}).map(([name, value]) => ({ name, value }));
+  // The catalog's request is exact: a body sent without Content-Type (an error case) stays without one.
+  if (ex.body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: '' });
+  return { method: ex.method.toUpperCase(), path: ex.path, headers, body: ex.body ?? '', auth: ex.auth };
 }
 
 export function absoluteUrl(baseUrl: string, path: string): string {
@@ -66,15 +63,20 @@ export function hasBody(method: string): boolean {
   return !['GET', 'HEAD'].includes(method.toUpperCase());
 }
 
-/** Headers as they will be sent, including the Authorization the console adds. */
+/**
+ * Headers as they will be sent, including the Authorization and Content-Type the console adds.
+ * A header typed with an empty value is not sent and stops the console from adding its own: that
+ * is how a request without Content-Type (or without Authorization) is written.
+ */
 export async function resolvedHeaders(envKey: string, baseUrl: string, req: RequestSpec): Promise<HeaderRow[]> {
-  const rows = req.headers.filter((h) => h.name.trim() !== '');
-  const explicitAuth = rows.some((h) => h.name.toLowerCase() === 'authorization');
-  if (!explicitAuth) {
+  const named = req.headers.filter((h) => h.name.trim() !== '');
+  const has = (name: string) => named.some((h) => h.name.trim().toLowerCase() === name);
+  const rows = named.filter((h) => h.value.trim() !== '');
+  if (!has('authorization')) {
     const value = await authorization(envKey, baseUrl, req.auth, req.credId);
     if (value) rows.push({ name: 'Authorization', value });
   }
-  if (hasBody(req.method) && req.body.trim() && !rows.some((h) => h.name.toLowerCase() === 'content-type')) {
+  if (hasBody(req.method) && req.body.trim() && !has('content-type')) {
     rows.push({ name: 'Content-Type', value: req.body.trimStart().startsWith('<') ? 'text/xml; charset=utf-8' : 'application/json' });
   }
   return rows;
@@ -94,7 +96,9 @@ export async function send(envKey: string, baseUrl: string, req: RequestSpec): P
   const headers = new Headers();
   for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);
   const started = performance.now();
-  const res = await fetch(url, { method: req.method, headers, body: resolvedBody(envKey, req), cache: 'no-store' });
+  const body = resolvedBody(envKey, req);
+  // Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body sent without one.
+  const res = await fetch(url, { method: req.method, headers, body: body === undefined ? undefined : new TextEncoder().encode(body), cache: 'no-store' });
   const buf = await res.arrayBuffer();
   const ms = performance.now() - started;
   return {

@@ -6,6 +6,8 @@ export interface SnippetInput {
   url: string;
   headers: HeaderRow[];
   body?: string;
+  /** Headers written with an empty value: the request goes without them (e.g. no Content-Type). */
+  omit?: string[];
 }
 
 export const SNIPPET_LANGS = ['curl', 'JavaScript fetch', 'Python requests', 'C# HttpClient'] as const;
@@ -16,20 +18,26 @@ const jsq = (s: string) => JSON.stringify(s);
 const pyq = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Python literal
 const csq = (s: string) => `@"${s.replaceAll('"', '""')}"`;
 
-function curl({ method, url, headers, body }: SnippetInput): string {
+const omitsContentType = (input: SnippetInput) => Boolean(input.body) && (input.omit ?? []).some((n) => n.toLowerCase() === 'content-type');
+
+function curl({ method, url, headers, body, omit = [] }: SnippetInput): string {
   const parts = [`curl -X ${method} ${shq(url)}`];
   for (const h of headers) parts.push(`-H ${shq(`${h.name}: ${h.value}`)}`);
+  // "-H 'Name:'" stops curl from sending a header it would add itself (Content-Type with --data-raw).
+  for (const name of omit) parts.push(`-H ${shq(`${name}:`)}`);
   if (body) parts.push(`--data-raw ${shq(body)}`);
   return parts.join(' \\\n  ');
 }
 
-function jsFetch({ method, url, headers, body }: SnippetInput): string {
+function jsFetch(input: SnippetInput): string {
+  const { method, url, headers, body } = input;
   const h = headers.map((x) => `    ${jsq(x.name)}: ${jsq(x.value)},`).join('\n');
   return [
     `const res = await fetch(${jsq(url)}, {`,
     `  method: ${jsq(method)},`,
     `  headers: {\n${h}\n  },`,
-    ...(body ? [`  body: ${jsq(body)},`] : []),
+    // A string body would get "Content-Type: text/plain"; bytes go without one.
+    ...(body ? [omitsContentType(input) ? `  body: new TextEncoder().encode(${jsq(body)}),` : `  body: ${jsq(body)},`] : []),
     `});`,
     `console.log(res.status, await res.text());`,
   ].join('\n');
@@ -47,7 +55,8 @@ function python({ method, url, headers, body }: SnippetInput): string {
   ].join('\n');
 }
 
-function csharp({ method, url, headers, body }: SnippetInput): string {
+function csharp(input: SnippetInput): string {
+  const { method, url, headers, body } = input;
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? 'application/json';
   const lines = [
     'using var client = new HttpClient();',
@@ -58,6 +67,7 @@ function csharp({ method, url, headers, body }: SnippetInput): string {
     lines.push(`request.Headers.TryAddWithoutValidation(${csq(h.name)}, ${csq(h.value)});`);
   }
   if (body) lines.push(`request.Content = new StringContent(${csq(body)}, System.Text.Encoding.UTF8, "${contentType}");`);
+  if (body && omitsContentType(input)) lines.push('request.Content.Headers.ContentType = null;');
   lines.push('var response = await client.SendAsync(request);', 'Console.WriteLine($"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}");');
   return lines.join('\n');
 }
