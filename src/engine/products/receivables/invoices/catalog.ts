@@ -151,6 +151,12 @@ export const invoiceErrorReproductions: Record<string, ExampleRequest> = {
   [FW.NUMBER_OUT_OF_RANGE]: ex('err-out-of-range', 'A line worth more than the amount range', 'POST', INV, 400, {
     ...createBody, receivablesInvoiceLines: [{ Description: 'Fleet of cargo ships', Quantity: 1000000, UnitSellingPrice: 250000000 }],
   }),
+  [FW.UNKNOWN_ATTRIBUTE]: ex('err-unknown-attribute', 'Create with an attribute the invoice does not have', 'POST', INV, 400, { ...createBody, PurchaseOrder: 'PO-1001' }),
+  [FW.READ_ONLY_ATTRIBUTE]: ex('err-read-only', 'Create sending the read-only EnteredAmount', 'POST', INV, 400, { ...createBody, EnteredAmount: 100 }),
+  [FW.INVALID_ATTRIBUTE_VALUE]: ex('err-wrong-type', 'Quantity sent as a string', 'POST', INV, 400, { ...createBody, receivablesInvoiceLines: [{ Description: 'Widget', Quantity: 'two', UnitSellingPrice: 10 }] }),
+  [FW.VALUE_TOO_LONG]: ex('err-too-long', 'A BillToCustomerNumber longer than 30 characters', 'POST', INV, 400, { ...createBody, BillToCustomerNumber: '1'.repeat(31) }),
+  [FW.TOO_MANY_DECIMALS]: ex('err-decimals', 'A price with 5 decimals', 'POST', INV, 400, { ...createBody, receivablesInvoiceLines: [{ Description: 'Widget', Quantity: 1, UnitSellingPrice: 10.12345 }] }),
+  [FW.BODY_NOT_OBJECT]: ex('err-not-object', 'A JSON array as the body', 'POST', INV, 400, '[]'),
   [FW.NO_SUCH_ITEM]: ex('err-no-installment', 'An installment of another invoice', 'GET', `${INV}/${open.CustomerTransactionId}/child/receivablesInvoiceInstallments/${multi.installmentIds[0]}`, 404),
   [SIM_AR.LINE_NOT_POSITIVE]: ex('err-line-not-positive', 'Add a line worth nothing', 'POST', `${INV}/${open.CustomerTransactionId}/child/receivablesInvoiceLines`, 400, { Quantity: 0, UnitSellingPrice: 10 }),
   [SIM_AR.SPLIT_INVALID]: ex('err-split-sum', 'Split amounts that do not sum to the total', 'POST', `${INV}/${posted.CustomerTransactionId}/action/splitInstallments`, 400, {
