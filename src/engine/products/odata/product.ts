@@ -9,7 +9,7 @@ import { createProductApp } from '../../core/product-app.ts';
 import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
 import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
 import { principalOf, setPrincipal } from './auth/principal.ts';
-import { handleBatch } from './batch/handler.ts';
+import { handleBatch, type Dispatch } from './batch/handler.ts';
 import { seedBook } from './book/seed.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
 import { bare404 } from './errors/envelope.ts';
@@ -26,10 +26,9 @@ export const app = createProductApp();
  * relative to the environment base (like EnvContext.path, percent-encoded). An inner HEAD is sent
  * as GET (marked) so its body survives Hono's HEAD stripping.
  */
-export function makeDispatch(c: Context<ProductBindings>) {
+export function makeDispatch(c: Context<ProductBindings>): Dispatch {
   const principal = principalOf(c);
-  return async (request: Request, path: string): Promise<Response> => {
-    const method = request.method.toUpperCase();
+  return async ({ method, url, path, body }) => {
     if (method === 'GET') {
       // Fast path for inner reads: the same answer the router gives a GET (gates passed: the
       // method is registered, the path is under /odata and the caller is authenticated).
@@ -38,13 +37,14 @@ export function makeDispatch(c: Context<ProductBindings>) {
       if (parsed.target.type !== 'batch') {
         const env: EnvContext = { ...c.env, path };
         setPrincipal(env, principal);
-        const res = await answerGet(env, request.url, parsed.target);
+        const res = await answerGet(env, url, parsed.target);
         if (res.status >= 200 && res.status < 300) res.headers.set('x-deployment-id', DEPLOYMENT_ID);
         return res;
       }
     }
     const head = method === 'HEAD';
-    const req = head ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
+    const headers = body === undefined ? undefined : { 'content-type': 'application/json' };
+    const req = new Request(url, { method: head ? 'GET' : method, headers, body });
     const env: EnvContext = { ...c.env, path };
     setPrincipal(env, principal);
     if (head) markInnerHead(env);

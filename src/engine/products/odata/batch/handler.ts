@@ -14,7 +14,15 @@ import { readText } from '../../../core/http.ts';
 import { BATCH_MSG, INNER_METHODS, MAX_OPERATIONS } from './messages.ts';
 import { backReference, resolveInnerUrl } from './url.ts';
 
-export type Dispatch = (request: Request, path: string) => Promise<Response>;
+/** One inner request: method (upper case), absolute URL, path under the environment base, JSON body. */
+export interface InnerRequest {
+  method: string;
+  url: string;
+  path: string;
+  body?: string;
+}
+
+export type Dispatch = (inner: InnerRequest) => Promise<Response>;
 
 /** One entry of `responses`, already serialized (its body spliced in as JSON text). */
 type ItemJson = string;
@@ -84,16 +92,14 @@ async function runItem(item: unknown, base: string, dispatch: Dispatch): Promise
   if (!target.ok) return itemError(id, 400, BATCH_MSG.foreignBase);
   if (target.path === '/$batch') return itemError(id, 400, BATCH_MSG.nestedBatch);
 
-  // Inner headers are inert; the caller's identity travels with `dispatch`.
-  const headers = new Headers();
+  // Inner headers are inert; the caller's identity travels with `dispatch`. A body on GET or HEAD is ignored.
   let body: string | undefined;
   if (upper !== 'GET' && upper !== 'HEAD' && 'body' in item && item['body'] !== undefined) {
     const b = item['body'];
     body = typeof b === 'string' ? b : JSON.stringify(b);
-    headers.set('content-type', 'application/json');
   }
-  const requestUrl = `${base}${target.path}${target.query ? `?${target.query}` : ''}`;
-  const res = await dispatch(new Request(requestUrl, { method: upper, headers, body }), `${ODATA_ROOT}${target.path}`);
+  const innerUrl = `${base}${target.path}${target.query ? `?${target.query}` : ''}`;
+  const res = await dispatch({ method: upper, url: innerUrl, path: `${ODATA_ROOT}${target.path}`, body });
   return itemJson(id, res.status, headersOf(res), await innerBodyJson(res));
 }
 
