@@ -160,7 +160,8 @@ async function main(): Promise<void> {
     if (process.argv.includes('--verbose')) console.log('worst frame:', worst);
     const info = await page.getByTestId('page-info').textContent();
     rows.push({ measure: `data browser: pages of ${PAGE} visited`, value: `${pages} (${info}) in ${(pagingMs / 1000).toFixed(1)} s`, target: '', ok: '' });
-    rows.push({ measure: 'longest animation frame while paging (LoAF)', value: `${loaf.toFixed(0)} ms`, target: '< 100 ms', ok: loaf < 100 ? 'yes' : 'NO' });
+    // Long Animation Frames are only reported above 50 ms: no entry means none was that long.
+    rows.push({ measure: 'longest animation frame while paging (LoAF)', value: loaf === 0 ? 'none over 50 ms' : `${loaf.toFixed(0)} ms`, target: '< 100 ms', ok: loaf < 100 ? 'yes' : 'NO' });
     rows.push({ measure: 'longest gap between frames while paging (rAF)', value: `${gap.toFixed(0)} ms`, target: '< 100 ms', ok: gap < 100 ? 'yes' : 'NO' });
     await cold.close();
   } finally {
