@@ -48,3 +48,18 @@ test('the clock moves, credentials are added and revoked, reset asks first, dele
   await page.getByTestId('confirm-delete').getByRole('button', { name: 'Delete environment' }).click();
   await expect(page.getByTestId('no-envs')).toBeVisible();
 });
+
+test('a clock moved from another tab shows in the open environment view (issue 5 § 1: the clock shown)', async ({ page, context }) => {
+  const key = await createEnv(page, 'receivables', 'Shared clock');
+  await expect(page.getByTestId('env-clock')).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/#/errors');
+  await expect(other.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  const status = await other.evaluate(async (k) => {
+    const res = await fetch(`/sim/_admin/environments/${k}/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"now":"2031-05-01"}' });
+    return res.status;
+  }, key);
+  expect(status).toBe(200);
+  await expect(page.getByTestId('env-clock')).toContainText('2031-05-01');
+  await other.close();
+});
