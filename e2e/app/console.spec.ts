@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
 test('a request from the example catalog is sent and its answer shown', async ({ page }) => {
@@ -102,19 +102,29 @@ test('a request shared as a link opens in a new page', async ({ page, context })
   await shot(other, 'console-shared');
 });
 
-test('$metadata answers XML and the pretty view indents it, the raw view keeps the bytes (issue 5 § 2: response viewer)', async ({ page }) => {
+test('$metadata answers XML: the pretty view is a collapsible tree, the raw view keeps the bytes (issue 5 § 2: response viewer)', async ({ page }) => {
   const key = await createEnv(page, 'odata', 'Metadata');
   await page.goto(`/#/console/${key}`);
   await page.locator('[data-example-id="odata.metadata"]').click();
   await page.getByTestId('send').click();
   expect(await responseStatus(page)).toBe(200);
   const body = page.getByTestId('response-body');
-  // One element per line, nested elements indented under their parent.
-  await expect(body).toContainText(/<edmx:DataServices>\n\s+<Schema /);
-  await expect(body).toContainText(/\n {6,}<EntityType Name="CUSTOMERS">/);
+  await expect(body).toContainText('<?xml version="1.0" encoding="utf-8"?>');
+  // Nested elements are collapsible: the document, DataServices and Schema levels are open, so the
+  // entity types show as a closed list; deeper levels open on demand.
+  const element = (within: Locator, text: string) => within.locator('details', { has: page.locator(':scope > summary', { hasText: text }) });
+  const schema = element(body, 'Namespace="Priority.OData"');
+  await expect(schema).toHaveAttribute('open', '');
+  const customers = element(schema, 'EntityType Name="CUSTOMERS"');
+  await expect(customers).not.toHaveAttribute('open', '');
+  await customers.locator(':scope > summary').click();
+  const custname = element(customers, 'Property Name="CUSTNAME"');
+  await custname.locator(':scope > summary').click();
+  await expect(custname).toContainText('Term="Priority.OData.Description"');
+  await expect(custname).toContainText('</Property>');
+  await shot(page, 'console-metadata-xml');
   await page.getByRole('tab', { name: 'Raw' }).click();
   await expect(body).toContainText('<edmx:Edmx');
-  await shot(page, 'console-metadata-xml');
 });
 
 test('a share link round-trips method, path, headers and body but never a typed Authorization (issue 5 § 2: share)', async ({ page, context }) => {

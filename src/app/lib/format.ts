@@ -18,19 +18,11 @@ export function tryJson(text: string): unknown {
   }
 }
 
-/** Indent XML by element nesting (display only; the raw view shows the exact bytes). */
-export function prettyXml(xml: string): string {
-  const tokens = xml.replace(/>\s+</g, '><').split(/(?=<)|(?<=>)/g);
-  let depth = 0;
-  const out: string[] = [];
-  for (const tok of tokens) {
-    if (!tok.trim()) continue;
-    if (/^<\//.test(tok)) depth = Math.max(0, depth - 1);
-    out.push('  '.repeat(depth) + tok);
-    if (/^<[^!?/][^>]*[^/]>$/.test(tok) || /^<[a-zA-Z][^>]*>$/.test(tok) && !tok.endsWith('/>')) depth++;
-  }
-  // Put text content back on its element's line: <a>text</a>
-  return out.join('\n').replace(/(<[^/!?][^>]*[^/]>)\n\s*([^<\n]+)\n\s*(<\/)/g, '$1$2$3');
+/** Parse XML for the tree view; null when it is not well-formed (the viewer then shows the text). */
+export function parseXml(text: string): { declaration: string | null; root: Element } | null {
+  const doc = new DOMParser().parseFromString(text, 'application/xml');
+  if (doc.getElementsByTagName('parsererror').length > 0 || !doc.documentElement) return null;
+  return { declaration: /^\s*(<\?xml[^?]*\?>)/.exec(text)?.[1] ?? null, root: doc.documentElement };
 }
 
 export function statusClass(status: number): string {
