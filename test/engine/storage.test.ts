@@ -37,6 +37,24 @@ describe('storage', () => {
     expect(await sim.engine.store.db.records.get([env.key, 'widget', 'ok'])).toBeUndefined();
   });
 
+  it('a large write is still one transaction: a refusal in its last rows leaves none of the first (issue 2 § 2 Storage: atomic)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata');
+    // More rows than one bulk call writes, so the refusal comes after earlier slices were written.
+    await expect(
+      sim.engine.store.write(env.key, (tx) => {
+        for (let i = 0; i < 5000; i++) tx.put('widget', `w${i}`, { i });
+        tx.put('widget', 'bad', { fn: () => 1 } as never);
+      }),
+    ).rejects.toThrow();
+    expect((await sim.engine.store.data(env.key)).count('widget')).toBe(0);
+    expect(await sim.engine.store.db.records.where('[env+kind+id]').between([env.key, 'widget'], [env.key, 'widget', []]).count()).toBe(0);
+    await sim.engine.store.write(env.key, (tx) => {
+      for (let i = 0; i < 5000; i++) tx.put('widget', `w${i}`, { i });
+    });
+    expect(await sim.engine.store.db.records.where('[env+kind+id]').between([env.key, 'widget'], [env.key, 'widget', []]).count()).toBe(5000);
+  });
+
   it('ids are 15-16 digits, exact in JSON and unique per environment (issue 2 § 2 Ids)', async () => {
     const sim = await createTestSim();
     const env = await createEnv(sim, 'receivables');

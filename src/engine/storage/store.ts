@@ -5,6 +5,9 @@ import { EnvCache } from './env-cache.ts';
 import type { SimDatabase } from './schema.ts';
 import { PendingTx } from './write-tx.ts';
 
+/** Rows a bulk IndexedDB call writes at once (see commit). */
+const BULK_SLICE = 2000;
+
 const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
 
 /** Thrown inside a write when its environment was deleted meanwhile. */
@@ -103,8 +106,14 @@ export class SimStore {
         await envRange(db, change.key).delete();
       } else {
         if (change.clearData) await envRange(db, change.env).filter((r) => isDataKind(r.kind)).delete();
-        if (change.deletes.length) await db.records.bulkDelete(change.deletes.map((d) => [change.env, d.kind, d.id]));
-        if (change.puts.length) await db.records.bulkPut(change.puts.map((p) => ({ env: change.env, kind: p.kind, id: p.id, data: p.data })));
+        // In slices, still in this one transaction: an IndexedDB implementation may queue every
+        // request of a bulk call at once (fake-indexeddb's queue grows quadratic past ~10^5 rows).
+        for (let i = 0; i < change.deletes.length; i += BULK_SLICE) {
+          await db.records.bulkDelete(change.deletes.slice(i, i + BULK_SLICE).map((d) => [change.env, d.kind, d.id]));
+        }
+        for (let i = 0; i < change.puts.length; i += BULK_SLICE) {
+          await db.records.bulkPut(change.puts.slice(i, i + BULK_SLICE).map((p) => ({ env: change.env, kind: p.kind, id: p.id, data: p.data })));
+        }
         if (change.envRow) await db.environments.put(change.envRow);
       }
     });
