@@ -18,7 +18,8 @@ let catalogs: Promise<Record<ProductId, ProductCatalog>> | undefined;
  * (`sim-catalog.json`), so they stay out of the worker bundle; fetched once per worker life.
  */
 function loadCatalogs(): Promise<Record<ProductId, ProductCatalog>> {
-  catalogs ??= fetch(`${scopePath}sim-catalog.json`)
+  // Revalidated: after a deployment the HTTP cache may still hold the previous build's copy.
+  catalogs ??= fetch(`${scopePath}sim-catalog.json`, { cache: 'no-cache' })
     .then((res) => {
       if (!res.ok) throw new Error(`sim-catalog.json: ${res.status}`);
       return res.json() as Promise<Record<ProductId, ProductCatalog>>;
@@ -38,13 +39,13 @@ async function catalogOf(product: ProductId): Promise<ProductCatalog> {
 
 /**
  * Tell every open tab which environment changed (whoever wrote: a console, another tab, a script),
- * so data views refresh. Message: `{ type: 'sim-change', env, op }`.
+ * so data views refresh. Message: `{ type: 'sim-change', env, op }`. The store awaits it, so the
+ * request that wrote keeps the worker alive until the notices are out.
  */
-function broadcast(change: Change): void {
+async function broadcast(change: Change): Promise<void> {
   const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
-  void self.clients.matchAll({ type: 'window' }).then((clients) => {
-    for (const client of clients) client.postMessage({ type: 'sim-change', env, op: change.op });
-  });
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) client.postMessage({ type: 'sim-change', env, op: change.op });
 }
 
 function getEngine(): Promise<Engine> {
@@ -59,6 +60,12 @@ function getEngine(): Promise<Engine> {
     },
   );
   return engine;
+}
+
+function engineUnavailable(err: unknown): Response {
+  console.error('[erp-sim] the engine could not start', err);
+  const body = JSON.stringify({ error: 'The simulator could not open its database in this browser.', code: 'SIM-5000' });
+  return new Response(body, { status: 500, headers: { 'content-type': 'application/json' } });
 }
 
 self.addEventListener('install', (event) => {
@@ -83,5 +90,6 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) return;
   // Liveness probe answered by the worker alone (the app and the benchmark's no-op baseline).
   if (url.pathname === `${mount}/_ping`) return event.respondWith(new Response('ok'));
-  event.respondWith(getEngine().then((e) => e.handle(event.request)));
+  // The engine answers its own failures; this covers a worker that cannot open its database.
+  event.respondWith(getEngine().then((e) => e.handle(event.request), engineUnavailable));
 });

@@ -5,6 +5,7 @@ import { DAY_MS, envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
+import { ControlRefusal } from '../core/refusal.ts';
 import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialType, type Environment, type HostClock, type Product, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
@@ -156,10 +157,15 @@ export function adminRoutes(deps: AdminDeps): Hono {
       return bad(`"count" must be an integer from 1 to ${MAX_GENERATE}.`);
     }
     const generate = product.generate.bind(product);
-    const result = await store.write(env.key, (tx) =>
-      generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count),
-    );
-    return c.json(result, 201);
+    try {
+      const result = await store.write(env.key, (tx) =>
+        generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count),
+      );
+      return c.json(result, 201);
+    } catch (err) {
+      if (err instanceof ControlRefusal) return bad(err.message);
+      throw err;
+    }
   });
 
   app.post('/environments/:key/credentials', async (c) => {

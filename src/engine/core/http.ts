@@ -6,6 +6,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/** A JSON body already serialized (e.g. spliced from memoized row texts). */
+export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+}
+
 export function empty(status: number, headers: Record<string, string> = {}): Response {
   return new Response(null, { status, headers });
 }

@@ -40,18 +40,6 @@ export function numberLiteral(n: number): string {
   return new Big(n).toFixed();
 }
 
-/** Parse a decimal from a JSON number or string; null when it is not a finite decimal. */
-export function toBig(value: unknown): Big | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? new Big(value) : null;
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return new Big(value.trim());
-  return null;
-}
-
-/** Emit a stored decimal string as a JSON number without going through float arithmetic. */
-export function amountOut(value: string | null | undefined): number | null {
-  return value === null || value === undefined ? null : Number(value);
-}
-
 export function sum(values: Iterable<string | Big>): Big {
   let total = new Big(0);
   for (const v of values) total = total.plus(v);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/engine/core/types.ts';
 import { CUSTOMERS } from '../../../src/engine/products/odata/forms/index.ts';
 import type { OrderItem } from '../../../src/engine/products/odata/query/orderby.ts';
-import { pageOfSet } from '../../../src/engine/products/odata/read/ordering.ts';
+import { pageOfSet, SCAN_READS } from '../../../src/engine/products/odata/read/ordering.ts';
 import { EnvCache } from '../../../src/engine/storage/env-cache.ts';
 
 const prop = (n: string) => CUSTOMERS.byName.get(n)!;
@@ -54,11 +54,9 @@ describe('page plans agree (spec 001 § Query options $orderby, $top, $skip)', (
         const keep = filtered ? (r: Row) => r.STATDES !== 'Potential' : null;
         const expected = reference(rows as Row[], order).filter((r) => !keep || keep(r)).slice(skip, skip + top);
         const names = (xs: Row[]) => xs.map((r) => r.CUSTNAME);
-        const first = pageOfSet(data, CUSTOMERS, items, keep, skip, top); // scan
-        pageOfSet(data, CUSTOMERS, items, keep, skip, top);
-        const third = pageOfSet(data, CUSTOMERS, items, keep, skip, top); // index
-        expect(names(first)).toEqual(names(expected));
-        expect(names(third)).toEqual(names(expected));
+        // The first SCAN_READS reads of an order are answered by a scan, later ones by a sorted index.
+        const pages = Array.from({ length: SCAN_READS + 1 }, () => pageOfSet(data, CUSTOMERS, items, keep, skip, top));
+        for (const page of pages) expect(names(page)).toEqual(names(expected));
       }),
       { numRuns: 400 },
     );

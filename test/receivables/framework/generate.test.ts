@@ -21,3 +21,14 @@ it('generate adds N invoices that page, filter and expand like seeded ones', asy
   expect(item.body.receivablesInvoiceLines.length).toBeGreaterThan(0);
   expect(item.body.receivablesInvoiceInstallments.length).toBeGreaterThan(0);
 });
+
+it('generate with the environment clock beyond the dates invoices accept answers 400 {error}, not a 500 (issue 2 § 3: bad input gets 400)', async () => {
+  const r = await receivablesEnv();
+  expect((await r.sim.admin('PUT', `/environments/${r.key}/clock`, { now: '9999-01-01' })).status).toBe(200);
+  const before = (await r.json(`${REST}/receivablesInvoices?limit=1&totalResults=true`)).body.totalResults;
+  const gen = await r.sim.admin('POST', `/environments/${r.key}/generate`, { count: 2 });
+  expect(gen.status).toBe(400);
+  expect(gen.body.error).toContain('outside the dates invoices accept');
+  expect((await r.json(`${REST}/receivablesInvoices?limit=1&totalResults=true`)).body.totalResults).toBe(before);
+  expect(r.sim.engine.stats.unhandledErrors).toBe(0);
+});

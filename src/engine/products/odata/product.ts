@@ -1,22 +1,23 @@
 /**
  * The OData ERP service (spec 001). Request pipeline, in the order the spec fixes:
- *   x-deployment-id on 2xx (outermost) -> hosting refusals -> /odata prefix + authentication ->
+ *   x-deployment-id on 2xx (outermost; $batch inner reads add it themselves) -> hosting refusals -> /odata prefix + authentication ->
  *   path parse (bare 404) -> router: discovery, $batch, read-only refusal, PUT, reads ->
  *   write routes (POST/PATCH/DELETE on writable forms) -> bare 404.
  */
 import type { Context } from 'hono';
 import { createProductApp } from '../../core/product-app.ts';
 import type { EnvContext, Product, ProductBindings } from '../../core/types.ts';
-import { authGate, deploymentHeader, hostingGate } from './auth/gates.ts';
+import { authGate, deploymentHeader, hostingGate, withDeploymentId } from './auth/gates.ts';
 import { principalOf, setPrincipal } from './auth/principal.ts';
 import { handleBatch, type Dispatch } from './batch/handler.ts';
 import { seedBook } from './book/seed.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
+import { peekCounter } from './book/counters.ts';
+import { seededRng, seedFrom } from '../../core/random.ts';
 import { bare404 } from './errors/envelope.ts';
 import { markInnerHead } from './query/target.ts';
 import { answerGet, pathGate, readRouter } from './read/router.ts';
 import { parseODataPath } from './query/path.ts';
-import { DEPLOYMENT_ID } from './config.ts';
 import { registerWriteRoutes } from './write/routes.ts';
 
 export const app = createProductApp();
@@ -37,9 +38,7 @@ export function makeDispatch(c: Context<ProductBindings>): Dispatch {
       if (parsed.target.type !== 'batch') {
         const env: EnvContext = { ...c.env, path };
         setPrincipal(env, principal);
-        const res = await answerGet(env, url, parsed.target);
-        if (res.status >= 200 && res.status < 300) res.headers.set('x-deployment-id', DEPLOYMENT_ID);
-        return res;
+        return withDeploymentId(await answerGet(env, url, parsed.target));
       }
     }
     const head = method === 'HEAD';
@@ -66,6 +65,10 @@ export const odata: Product = {
   defaultCredentials: [{ type: 'api-user', username: 'apiuser' }, { type: 'pat', owner: 'sarah' }],
   credentialTypes: ['api-user', 'pat'],
   seed: seedBook,
-  generate: ({ tx, rng, now }, count) => ({ resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers }),
+  // Seeded by the next customer number: each call continues the book with new random values.
+  generate: ({ tx, now, env }, count) => {
+    const rng = seededRng(seedFrom(`${env.key}-${peekCounter(tx, 'CUST')}`));
+    return { resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers };
+  },
   app,
 };

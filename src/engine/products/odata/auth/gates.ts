@@ -15,18 +15,25 @@ import { principalOfEnv, setPrincipal } from './principal.ts';
 /** Methods the emulated service registers (spec 001 § $batch 3 lists the same set). */
 export const REGISTERED_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
-/** x-deployment-id on every 2xx (spec 001 § Versioning 2). */
+/** x-deployment-id on a 2xx answer (spec 001 § Versioning 2); other answers pass unchanged. */
+export function withDeploymentId(res: Response): Response {
+  if (res.status < 200 || res.status >= 300) return res;
+  try {
+    res.headers.set('x-deployment-id', DEPLOYMENT_ID);
+    return res;
+  } catch {
+    // Responses with immutable headers (e.g. from fetch) are copied.
+    const headers = new Headers(res.headers);
+    headers.set('x-deployment-id', DEPLOYMENT_ID);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
+/** Outermost middleware: every 2xx of the router carries x-deployment-id. */
 export const deploymentHeader: MiddlewareHandler<ProductBindings> = async (c, next) => {
   await next();
-  if (c.res.status >= 200 && c.res.status < 300) {
-    try {
-      c.res.headers.set('x-deployment-id', DEPLOYMENT_ID);
-    } catch {
-      const headers = new Headers(c.res.headers);
-      headers.set('x-deployment-id', DEPLOYMENT_ID);
-      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
-    }
-  }
+  const res = withDeploymentId(c.res);
+  if (res !== c.res) c.res = res; // assigning c.res copies the response; only when it was replaced
 };
 
 /** The hosting runtime refuses methods the service does not register, before the application. */

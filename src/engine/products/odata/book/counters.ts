@@ -44,11 +44,6 @@ export function takeCounter(tx: WriteTx, name: CounterName): number {
   return value;
 }
 
-/** Make sure a counter hands out values above `used` (after writing rows with explicit numbers). */
-export function bumpCounter(tx: WriteTx, name: CounterName, used: number): void {
-  if (peekCounter(tx, name) <= used) tx.put(SEQ_KIND, name, { next: used + 1 });
-}
-
 /** First book number of each series (the numbering does not depend on the seeding date). */
 export const BOOK_SERIES_BASE = 250_000_000;
 

@@ -16,7 +16,6 @@
  *   whoever writes documents or customers keeps them (and their `_changedAt`) in step.
  */
 import type { DataView, Row } from '../../../core/types.ts';
-import { formByName } from './registry.ts';
 import type { FormDef, PropertyDef } from './types.ts';
 
 export const KEY_SEP = '\u0001';
@@ -48,12 +47,6 @@ export function kindOf(form: FormDef): string {
 /** Record id of a subform row: `<parentId>\u0002<childKeyText>`. */
 export function childRowId(parentId: string, child: FormDef, values: Readonly<Record<string, unknown>>): string {
   return `${parentId}${PARENT_SEP}${rowId(child, values)}`;
-}
-
-/** The parent id part of a subform row id. */
-export function parentIdOf(childId: string): string {
-  const i = childId.indexOf(PARENT_SEP);
-  return i < 0 ? childId : childId.slice(0, i);
 }
 
 function compareKeyValues(p: PropertyDef | undefined, a: unknown, b: unknown): number {
@@ -96,8 +89,3 @@ export function childRows(data: DataView, child: FormDef, parentId: string): rea
   return groups.get(parentId) ?? [];
 }
 
-/** The form definition a record kind belongs to (`CUSTOMERS`, `CUSTOMERS/CUSTPERSONNEL_SUBFORM`). */
-export function formOfKind(kind: string): FormDef | undefined {
-  const i = kind.indexOf('/');
-  return formByName(i < 0 ? kind : kind.slice(i + 1));
-}

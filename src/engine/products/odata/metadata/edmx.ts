@@ -87,11 +87,18 @@ export function metadataDocument(): string {
   return full;
 }
 
+const perForm = new Map<FormDef, string>();
+
 /**
  * GetMetadataFor(entity='<FORM>'): a complete EDMX document for one form, holding its entity type,
  * the types of its subforms (the navigation targets) and its entity set.
  */
 export function metadataFor(form: FormDef): string {
-  const types = [form, ...subformsOf(form)];
-  return document(types, form.parent ? [] : [form], false);
+  let doc = perForm.get(form);
+  if (doc === undefined) {
+    doc = document([form, ...subformsOf(form)], form.parent ? [] : [form], false);
+    perForm.set(form, doc);
+  }
+  return doc;
 }
+

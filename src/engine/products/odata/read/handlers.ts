@@ -1,4 +1,5 @@
 /** Read handlers (spec 001 § Endpoints, Entity sets): collections, single entities, subforms, /$count. */
+import { jsonText } from '../../../core/http.ts';
 import type { EnvContext, Row } from '../../../core/types.ts';
 import { odataError } from '../errors/envelope.ts';
 import { MSG } from '../errors/messages.ts';
@@ -20,12 +21,6 @@ function combine(filter: Keep, since: number | null): Keep {
 
 export function entityNotFound(): Response {
   return odataError(404, MSG.entityNotFound);
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
-
-function jsonText(text: string): Response {
-  return new Response(text, { status: 200, headers: JSON_HEADERS });
 }
 
 /** `{"@odata.context": ..., "value": [...]}` from the rows' JSON texts. */

@@ -108,7 +108,7 @@ export function pageOf(rows: readonly Row[], keep: ((r: Row) => boolean) | null,
 /** Largest $skip + $top answered by a scan instead of the index. */
 const SCAN_LIMIT = 500;
 /** Reads of an unchanged form answered by scans before its index is built. */
-const SCAN_READS = 2;
+export const SCAN_READS = 2;
 
 /** One pass over `rows` keeping the first `limit` matches in order (insertion into a small sorted buffer). */
 function bestRows(cols: readonly Column[], rows: readonly Row[], keep: ((r: Row) => boolean) | null, limit: number): Row[] {

@@ -1,8 +1,8 @@
 /** Write responses: full entities with their context, Location headers with percent-encoded quotes. */
-import { json } from '../../../core/http.ts';
+import { jsonText } from '../../../core/http.ts';
 import type { EnvContext, Row } from '../../../core/types.ts';
 import { ODATA_ROOT } from '../config.ts';
-import { serializeRow, type FormDef } from '../forms/index.ts';
+import { rowJsonText, type FormDef } from '../forms/index.ts';
 
 /** Absolute OData root of the environment. */
 export function odataRoot(env: EnvContext): string {
@@ -48,22 +48,23 @@ export interface EntityBody {
   children?: { form: FormDef; rows: readonly Row[] }[];
 }
 
-export function entityJson(env: EnvContext, e: EntityBody): Record<string, unknown> {
-  const out: Record<string, unknown> = { '@odata.context': entityContext(env, e.form, e.parent ?? null), ...serializeRow(e.form, e.row) };
+/** JSON text of a written entity, serialized exactly as reads serialize it (decimals from their strings). */
+function entityJson(env: EnvContext, e: EntityBody): string {
+  const parts = [`"@odata.context":${JSON.stringify(entityContext(env, e.form, e.parent ?? null))}`, rowJsonText(e.form, e.row).slice(1, -1)];
   for (const child of e.children ?? []) {
-    out[`${child.form.name}@odata.context`] = `${odataRoot(env)}/$metadata#${e.form.name}${predicate(e.form, e.row, false)}/${child.form.name}`;
-    out[child.form.name] = child.rows.map((r) => serializeRow(child.form, r));
+    const context = `${odataRoot(env)}/$metadata#${e.form.name}${predicate(e.form, e.row, false)}/${child.form.name}`;
+    parts.push(`"${child.form.name}@odata.context":${JSON.stringify(context)}`, `"${child.form.name}":[${child.rows.map((r) => rowJsonText(child.form, r)).join(',')}]`);
   }
-  return out;
+  return `{${parts.join(',')}}`;
 }
 
 /** 201 with the full entity and a Location header (quotes percent-encoded). */
 export function created(env: EnvContext, e: EntityBody): Response {
   const location = `${odataRoot(env)}${entityPath(e.form, e.row, e.parent ?? null, true)}`;
-  return json(entityJson(env, e), 201, { location });
+  return jsonText(entityJson(env, e), 201, { location });
 }
 
 /** 200 with the full entity. */
 export function updated(env: EnvContext, e: EntityBody): Response {
-  return json(entityJson(env, e), 200);
+  return jsonText(entityJson(env, e), 200);
 }

@@ -212,9 +212,7 @@ export interface ContactRoleRow extends Row {
 }
 
 export type InvoiceStatus = 'Complete' | 'Incomplete' | 'Frozen';
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['Complete', 'Incomplete', 'Frozen'];
 export type DeliveryMethod = 'E-Mail' | 'Paper' | 'XML';
-export const DELIVERY_METHODS: readonly DeliveryMethod[] = ['E-Mail', 'Paper', 'XML'];
 
 /**
  * Kind `invoice`: a receivables invoice header (spec 000 § Invoice). Header totals and DueDate are

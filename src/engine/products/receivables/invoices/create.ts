@@ -31,11 +31,6 @@ export function decimalText(v: unknown): string | null {
   return typeof v === 'number' && Number.isFinite(v) ? numberLiteral(v) : null;
 }
 
-/** LineAmount = Quantity x UnitSellingPrice rounded half up to the currency precision. */
-export function lineAmount(quantity: string, price: string, precision: number): Big {
-  return roundHalfUp(new Big(quantity).times(price), precision);
-}
-
 /**
  * Check a line's amount: a non-zero product that rounds to zero at the currency precision is
  * AR-1030 (Create rule 2); an explicit zero is accepted.

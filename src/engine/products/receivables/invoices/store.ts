@@ -59,11 +59,3 @@ export function saveInvoice(tx: WriteTx, agg: InvoiceAggregate, stamp: string): 
   return header;
 }
 
-/**
- * Cascade a child change (e.g. an AutoMatch application to an installment) to the invoice
- * LastUpdateDate and totals. For other modules that change installments.
- */
-export function touchInvoice(tx: WriteTx, invoiceId: number, now: Date): InvoiceRow | undefined {
-  const agg = loadInvoice(tx, String(invoiceId));
-  return agg ? saveInvoice(tx, agg, nextStamp(tx, now)) : undefined;
-}

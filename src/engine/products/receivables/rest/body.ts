@@ -68,7 +68,7 @@ function typeProblem(f: FieldDef, v: unknown): string | null {
   }
 }
 
-/** Problems of one attribute value (type, enumerated values, length, decimals). */
+/** Problems of one attribute value (type, enumerated values, length, decimals, amount range). */
 export function valueProblems(f: FieldDef, v: unknown): ErrorDetail[] {
   const out: ErrorDetail[] = [];
   const t = typeProblem(f, v);

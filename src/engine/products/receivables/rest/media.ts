@@ -33,9 +33,3 @@ export function restJson(
   });
 }
 
-/** Request content types a JSON body may come with. */
-export function isJsonContentType(contentType: string | null | undefined): boolean {
-  if (!contentType) return true; // clients that omit it still send JSON; parse decides
-  const t = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return t === 'application/json' || (t.startsWith('application/vnd.oracle.adf.') && t.endsWith('+json')) || t === 'text/plain';
-}

@@ -196,9 +196,18 @@ export function refuseAnyQuery(c: RestContext, code: string, what: string): void
   refuseUnimplemented(queryOf(c), [], code, what);
 }
 
+const defaultOrders = new WeakMap<ResourceDef, OrderKey[]>();
+
+/** A resource's default order with the key tie-break, parsed once per definition (it is constant). */
+export function defaultOrder(def: ResourceDef): OrderKey[] {
+  let order = defaultOrders.get(def);
+  if (!order) defaultOrders.set(def, (order = withKeyTieBreak(parseOrderBy(def.defaultOrderBy, def), def)));
+  return order;
+}
+
 /** The parameters of a read that sends none (default order; `limit` rows from the start). */
 export function defaultReadParams(def: ResourceDef, limit = DEFAULT_LIMIT): ReadParams {
-  const order = withKeyTieBreak(parseOrderBy(def.defaultOrderBy, def), def);
+  const order = defaultOrder(def);
   return {
     q: null, fields: null, limit, offset: 0, orderBy: order, orderText: orderText(order),
     totalResults: false, onlyData: false, links: null, expand: [], finder: null,
@@ -210,8 +219,9 @@ export function readParams(c: RestContext, def: ResourceDef, op: Operation, what
   const query = queryOf(c);
   const allowed = op === 'collection' ? def.params.collection : def.params.item;
   refuseUnimplemented(query, allowed, op === 'collection' ? def.unimplementedParamCode.collection : def.unimplementedParamCode.item, what ?? (op === 'collection' ? `the ${def.name} collection` : `a ${def.name} item`));
-  const order = parseOrderBy(query.get('orderBy') ?? def.defaultOrderBy, def);
-  const full = withKeyTieBreak(order.length ? order : parseOrderBy(def.defaultOrderBy, def), def);
+  const sent = query.get('orderBy');
+  const order = sent === undefined ? [] : parseOrderBy(sent, def);
+  const full = order.length ? withKeyTieBreak(order, def) : defaultOrder(def);
   const qText = query.get('q');
   return {
     q: qText === undefined || qText.trim() === '' ? null : compileQ(parseQ(qText, def)),

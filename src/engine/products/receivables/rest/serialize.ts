@@ -3,7 +3,7 @@ import type { Row } from '../../../core/types.ts';
 import { pathKeyField } from './define.ts';
 import { filterLinks, keySegment, type Link } from './links.ts';
 import { sortContext, sortRows } from './order.ts';
-import { parseOrderBy, withKeyTieBreak } from './params.ts';
+import { defaultOrder } from './params.ts';
 import type { FieldDef, ReadContext, ResourceDef, RestContext } from './types.ts';
 import { outputValue } from './values.ts';
 
@@ -36,11 +36,15 @@ export function childRows(c: { env: { data: RestContext['env']['data'] } }, def:
   if (!child) return [];
   if (child.rowsOf) {
     const own = child.rowsOf(parent, c.env.data).filter((r) => !child.where || child.where(r));
-    return sortRows(own, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child), sortContext(c.env.data));
+    return sortRows(own, defaultOrder(child), sortContext(c.env.data));
   }
   // Keyed by number where the key is numeric (converting 15-digit ids to strings dominates the build),
   // so a parent key stored as a number finds children that hold it as a digit string and vice versa.
-  const norm = (v: unknown): unknown => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : String(v));
+  const norm = (v: unknown): unknown => {
+    if (typeof v === 'number') return v;
+    const n = Number(v);
+    return typeof v === 'string' && Number.isSafeInteger(n) && String(n) === v ? n : String(v);
+  };
   const groups = c.env.data.derived(`rest:group:${child.kind}:${child.parentField}`, [child.kind], () => {
     const m = new Map<unknown, Row[]>();
     for (const r of c.env.data.list(child.kind)) {
@@ -53,7 +57,7 @@ export function childRows(c: { env: { data: RestContext['env']['data'] } }, def:
   });
   const own = groups.get(norm(parent[def.key])) ?? [];
   const rows = child.where ? own.filter(child.where) : own;
-  return sortRows(rows, withKeyTieBreak(parseOrderBy(child.defaultOrderBy, child), child), sortContext(c.env.data));
+  return sortRows(rows, defaultOrder(child), sortContext(c.env.data));
 }
 
 /** Serialize one row as a resource item. */

@@ -167,7 +167,3 @@ export function outputValue(f: FieldDef, value: unknown): unknown {
   return value;
 }
 
-/** The spec's datetime form: yyyy-MM-ddTHH:mm:ss.sss+0000 (UTC). */
-export function formatDateTime(d: Date): string {
-  return d.toISOString().replace('Z', '+0000');
-}
