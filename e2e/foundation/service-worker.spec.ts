@@ -55,6 +55,33 @@ test('a worker restart loses nothing: state is in IndexedDB', async ({ page }) =
   expect(Math.round((again.body as { clock: { offsetMs: number } }).clock.offsetMs / 86_400_000)).toBe(5);
 });
 
+test('after a worker restart, the state rebuilt lazily works again: product catalogs and change notices (issue 2 § 4)', async ({ page }) => {
+  await page.goto('/');
+  await waitForController(page);
+  const created = await pageFetch(page, '/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' });
+  const env = created.body as Env;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  // The catalogs are fetched again from sim-catalog.json by the new worker.
+  const products = await pageFetch(page, '/sim/_admin/products');
+  expect(products.status).toBe(200);
+  expect((products.body as { items: { id: string }[] }).items.map((p) => p.id)).toEqual(['receivables', 'odata']);
+  // The new worker posts change notices to this page for writes made after the restart.
+  const notice = page.evaluate(
+    () =>
+      new Promise<{ env: string; op: string }>((resolve) => {
+        navigator.serviceWorker.addEventListener('message', (e: MessageEvent) => {
+          if ((e.data as { type?: string }).type === 'sim-change') resolve(e.data as { env: string; op: string });
+        });
+      }),
+  );
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const moved = await pageFetch(page, `/sim/_admin/environments/${env.key}/clock`, { method: 'PUT', body: '{"advanceDays":1}' });
+  expect(moved.status).toBe(200);
+  expect(await notice).toMatchObject({ env: env.key, op: 'env-put' });
+});
+
 test('two tabs writing at once: every write lands', async ({ context }) => {
   const [a, b] = [await context.newPage(), await context.newPage()];
   for (const p of [a, b]) {
