@@ -1,5 +1,16 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
+
+/** What the Share link button copies, read from a stubbed clipboard (no clipboard permission needed). */
+function copiedShareLink(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        navigator.clipboard.writeText = async (t: string) => resolve(t);
+        (document.querySelector('button[aria-label="Share link"]') as HTMLButtonElement).click();
+      }),
+  );
+}
 
 test('a request from the example catalog is sent and its answer shown', async ({ page }) => {
   const key = await createEnv(page, 'receivables', 'Console');
@@ -74,7 +85,7 @@ test('a pasted curl command is imported into the console', async ({ page }) => {
   await shot(page, 'console-import');
 });
 
-test('a request shared as a link opens in a new page', async ({ page, context }) => {
+test('a request shared as a link opens in a new page; a secret typed in a token request travels as its placeholder (issue 5 § 2: share — review item 4)', async ({ page, context }) => {
   const key = await createEnv(page, 'receivables', 'Share');
   await page.goto(`/#/console/${key}`);
   const base = `${new URL(page.url()).origin}/sim/${key}`;
@@ -82,14 +93,7 @@ test('a request shared as a link opens in a new page', async ({ page, context })
   await page.getByTestId('method').selectOption('GET');
   await page.getByTestId('tab-auth').click();
   await page.getByTestId('auth-mode').selectOption('bearer');
-  const link = await page.evaluate(async () => {
-    // Read what the Share button copies, without depending on clipboard permissions.
-    let copied = '';
-    navigator.clipboard.writeText = async (t: string) => void (copied = t);
-    (document.querySelector('button[aria-label="Share link"]') as HTMLButtonElement).click();
-    await new Promise((r) => setTimeout(r, 50));
-    return copied;
-  });
+  const link = await copiedShareLink(page);
   expect(link).toContain('#/console?share=');
   expect(link).not.toContain('Bearer');
   const other = await context.newPage();
@@ -100,6 +104,70 @@ test('a request shared as a link opens in a new page', async ({ page, context })
   await other.getByTestId('send').click();
   expect(await responseStatus(other)).toBe(200);
   await shot(other, 'console-shared');
+
+  // A token request with this browser's real client id and secret in the body (pasted as curl).
+  const client = await page.evaluate((k) => (JSON.parse(localStorage.getItem(`erp-sim:secrets:${k}`) ?? '[]') as { type: string; clientId: string; clientSecret: string }[]).find((c) => c.type === 'oauth-client'), key);
+  expect(client?.clientSecret).toBeTruthy();
+  await page.getByTestId('tab-import').click();
+  await page.getByTestId('curl-input').fill(
+    `curl -X POST "${base}/oauth/token" -H 'Content-Type: application/x-www-form-urlencoded' -d 'grant_type=client_credentials&scope=urn%3Aopc%3Aresource%3Aconsumer%3A%3Aall&client_id=${client?.clientId}&client_secret=${client?.clientSecret}'`,
+  );
+  await page.getByTestId('curl-import').click();
+  await expect(page.getByTestId('method')).toHaveValue('POST');
+  const tokenLink = await copiedShareLink(page);
+  const shared = Buffer.from(new URL(tokenLink).hash.split('share=')[1] ?? '', 'base64url').toString('utf8');
+  expect(shared).toContain('client_secret={clientSecret}');
+  expect(shared).toContain('client_id={clientId}');
+  expect(shared).not.toContain(client?.clientSecret ?? '(none)');
+  expect(tokenLink).not.toContain(client?.clientSecret ?? '(none)');
+  // The receiver's console fills the placeholders from their own remembered client.
+  await other.goto(tokenLink);
+  await expect(other.getByTestId('share-notice')).toContainText('Opened a shared POST request');
+  await other.getByTestId('send').click();
+  expect(await responseStatus(other)).toBe(200);
+  await expect(other.getByTestId('response-body')).toContainText('access_token');
+});
+
+test('a cached OAuth token still works after the environment clock moves, from this page or elsewhere (issue 5 § 2: console authentication — review item 3)', async ({ page }) => {
+  // Test hook: lets the page ignore the worker's change notices, as when a move is not announced.
+  await page.addInitScript(() => {
+    const sw = navigator.serviceWorker as unknown as { addEventListener: (type: string, listener: EventListener, options?: unknown) => void };
+    const add = sw.addEventListener.bind(sw);
+    sw.addEventListener = (type, listener, options) => {
+      const dropped = (e: Event) => (window as unknown as { dropSimChange?: boolean }).dropSimChange === true && (e as MessageEvent<{ type?: string }>).data?.type === 'sim-change';
+      add(type, type === 'message' && typeof listener === 'function' ? (e) => void (dropped(e) || listener(e)) : listener, options);
+    };
+  });
+  const key = await createEnv(page, 'receivables', 'Token clock');
+  await page.goto(`/#/console/${key}`);
+  const base = `${new URL(page.url()).origin}/sim/${key}`;
+  await page.getByTestId('url').fill(`${base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1`);
+  await page.getByTestId('method').selectOption('GET');
+  await page.getByTestId('tab-auth').click();
+  await page.getByTestId('auth-mode').selectOption('bearer');
+  await page.getByTestId('send').click();
+  expect(await responseStatus(page)).toBe(200);
+  // Advance the clock 2 days on the Environments page: the cached token is past its expiry there.
+  await page.keyboard.press('Alt+1');
+  await page.getByTestId('advance-days').fill('2');
+  await page.getByTestId('advance-clock').click();
+  await expect(page.getByText('+2.00 days from real time')).toBeVisible();
+  await page.keyboard.press('Alt+2');
+  await page.getByTestId('url').fill(`${base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1`);
+  await page.getByTestId('tab-auth').click();
+  await expect(page.getByTestId('auth-mode')).toHaveValue('bearer');
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('response-status')).toHaveText(/^200/);
+  // Moved by a script without this page hearing of it: the 401 drops the token and the send retries.
+  await page.evaluate(async (k) => {
+    (window as unknown as { dropSimChange: boolean }).dropSimChange = true;
+    await fetch(`/sim/_admin/environments/${k}/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"advanceDays": 2}' });
+  }, key);
+  await page.getByTestId('send').click();
+  await expect(page.getByTestId('history-tab')).toBeVisible();
+  await page.getByTestId('history-tab').click();
+  await expect(page.getByTestId('history-list').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('response-status')).toHaveText(/^200/);
 });
 
 test('$metadata answers XML: the pretty view is a collapsible tree, the raw view keeps the bytes (issue 5 § 2: response viewer)', async ({ page }) => {
@@ -139,13 +207,7 @@ test('a share link round-trips method, path, headers and body but never a typed 
   await page.getByLabel('Header name').last().fill('Authorization');
   await page.getByLabel('Header value').last().fill('Basic c2VjcmV0OnNlY3JldA==');
   const url = await page.getByTestId('url').inputValue();
-  const link = await page.evaluate(async () => {
-    let copied = '';
-    navigator.clipboard.writeText = async (t: string) => void (copied = t);
-    (document.querySelector('button[aria-label="Share link"]') as HTMLButtonElement).click();
-    await new Promise((r) => setTimeout(r, 50));
-    return copied;
-  });
+  const link = await copiedShareLink(page);
   expect(link).not.toContain('c2VjcmV0');
   const other = await context.newPage();
   await other.goto(link);

@@ -96,3 +96,17 @@ test('on a phone, an open record with a composite key and long paths does not wi
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${product} console auth`).toBeLessThanOrEqual(1);
   }
 });
+
+test('a record whose request cannot be sent shows why instead of loading forever (issue 5 § 3: record detail — review item 1)', async ({ page }) => {
+  const key = await createEnv(page, 'odata', 'No secrets');
+  await page.goto(`/#/data/${key}/CUSTOMERS`);
+  await page.getByTestId('open-record').first().click();
+  await expect(page.getByTestId('record').locator('table.kv')).toBeVisible();
+  // This browser forgets the environment's secrets: the console cannot sign, so the send rejects.
+  await page.evaluate((k) => localStorage.removeItem(`erp-sim:secrets:${k}`), key);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  const record = page.getByTestId('record');
+  await expect(record.getByRole('alert')).toContainText('No remembered Basic (API user) credential');
+  await expect(record.getByText('Loading…')).toHaveCount(0);
+});

@@ -63,3 +63,38 @@ test('a clock moved from another tab shows in the open environment view (issue 5
   await expect(page.getByTestId('env-clock')).toContainText('2031-05-01');
   await other.close();
 });
+
+test('switching environments quickly never shows the details of the one left (issue 5 § 1: environments — review item 2)', async ({ page }) => {
+  const slow = await createEnv(page, 'receivables', 'Slow answer');
+  const fast = await createEnv(page, 'odata', 'Fast answer');
+  // The details of the first environment answer late: the page's fetch holds them back.
+  await page.evaluate((k) => {
+    const w = window as unknown as { lateAnswered: boolean };
+    w.lateAnswered = false;
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const res = await original(input, init);
+      if (String(input).endsWith(`/_admin/environments/${k}`) && (init?.method ?? 'GET') === 'GET') {
+        await new Promise((r) => setTimeout(r, 1500));
+        // Flagged once the app has read the answer and every reaction to it (microtasks) has run.
+        const text = res.text.bind(res);
+        res.text = async () => {
+          const body = await text();
+          setTimeout(() => (w.lateAnswered = true), 0);
+          return body;
+        };
+      }
+      return res;
+    };
+  }, slow);
+  const list = page.getByTestId('env-list');
+  await list.getByRole('link', { name: /Slow answer/ }).click();
+  await list.getByRole('link', { name: /Fast answer/ }).click();
+  const creds = page.getByTestId('credential-list');
+  await expect(creds).toContainText('API user');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { lateAnswered: boolean }).lateAnswered), { timeout: 5000 }).toBe(true);
+  await expect(page.getByTestId('env-detail').getByRole('heading', { name: 'Fast answer', level: 2 })).toBeVisible();
+  await expect(creds).toContainText('API user');
+  await expect(creds).not.toContainText('OAuth client');
+  expect(page.url()).toContain(fast);
+});

@@ -53,7 +53,7 @@ export interface ProductInfo {
   errors: ErrorEntry[];
 }
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -3,7 +3,7 @@
  * an OAuth client-credentials token (receivables, cached until it expires), HTTP Basic with an
  * API user, or a personal access token as the Basic username with the password `PAT` (OData).
  */
-import type { ExampleRequest, ProductId } from '../../engine/core/types.ts';
+import type { CredentialType, ExampleRequest, ProductId } from '../../engine/core/types.ts';
 import { loadSecrets, type RememberedCredential } from './secrets.ts';
 
 export type AuthMode = ExampleRequest['auth'];
@@ -26,21 +26,23 @@ export function authModesFor(product: ProductId | undefined): AuthMode[] {
 /** The consumer scope every receivables token must request on its own (spec 000 § Token endpoint). */
 export const CONSUMER_SCOPE = 'urn:opc:resource:consumer::all';
 
-const tokens = new Map<string, { token: string; expires: number }>();
+/** The kind of credential each mode signs with. */
+const MODE_CREDENTIAL: Record<AuthMode, CredentialType | null> = { bearer: 'oauth-client', basic: 'api-user', pat: 'pat', soap: 'soap-user', none: null };
+
+/** Cached tokens by environment key, then remembered credential id. */
+const tokens = new Map<string, Map<string, { token: string; expires: number }>>();
+
+export function credentialsFor(envKey: string, mode: AuthMode): RememberedCredential[] {
+  const type = MODE_CREDENTIAL[mode];
+  return type ? loadSecrets(envKey).filter((c) => c.type === type) : [];
+}
 
 function credentialFor(envKey: string, mode: AuthMode, credId?: string): RememberedCredential | undefined {
-  const type = mode === 'bearer' ? 'oauth-client' : mode === 'basic' ? 'api-user' : mode === 'pat' ? 'pat' : mode === 'soap' ? 'soap-user' : null;
-  if (!type) return undefined;
-  const list = loadSecrets(envKey).filter((c) => c.type === type);
+  const list = credentialsFor(envKey, mode);
   const chosen = list.find((c) => c.id === credId);
   if (chosen) return chosen;
   // Prefer the client with the most privileges: it can call every endpoint.
   return [...list].sort((a, b) => (b.privileges?.length ?? 0) - (a.privileges?.length ?? 0))[0];
-}
-
-export function credentialsFor(envKey: string, mode: AuthMode): RememberedCredential[] {
-  const type = mode === 'bearer' ? 'oauth-client' : mode === 'basic' ? 'api-user' : mode === 'pat' ? 'pat' : mode === 'soap' ? 'soap-user' : null;
-  return type ? loadSecrets(envKey).filter((c) => c.type === type) : [];
 }
 
 /** The remembered API user or PAT a Basic username/password pair belongs to, as a console auth mode. */
@@ -54,10 +56,14 @@ export function rememberedLogin(envKey: string, username: string, password: stri
 
 const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
 
-/** Fetch (or reuse) an OAuth token for a client. */
-async function bearer(baseUrl: string, cred: RememberedCredential): Promise<string> {
-  const cacheKey = `${baseUrl}|${cred.id}`;
-  const hit = tokens.get(cacheKey);
+/**
+ * Fetch (or reuse) an OAuth token for a client. The cache runs on host time while the service
+ * checks expiry on the environment's clock: moving that clock must forget the environment's tokens
+ * (forgetTokens), and a 401 to a cached token drops it (forgetToken) for one retry.
+ */
+async function bearer(envKey: string, baseUrl: string, cred: RememberedCredential): Promise<string> {
+  const cache = tokens.get(envKey);
+  const hit = cache?.get(cred.id);
   if (hit && hit.expires > Date.now() + 30_000) return hit.token;
   const res = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
@@ -71,12 +77,25 @@ async function bearer(baseUrl: string, cred: RememberedCredential): Promise<stri
   });
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; error?: string };
   if (!res.ok || !body.access_token) throw new Error(`Token request failed (${res.status} ${body.error ?? ''}): is the client still valid?`);
-  tokens.set(cacheKey, { token: body.access_token, expires: Date.now() + (body.expires_in ?? 3600) * 1000 });
+  if (!tokens.has(envKey)) tokens.set(envKey, new Map());
+  tokens.get(envKey)?.set(cred.id, { token: body.access_token, expires: Date.now() + (body.expires_in ?? 3600) * 1000 });
   return body.access_token;
 }
 
-export function forgetTokens(): void {
-  tokens.clear();
+/** Forget the cached tokens of one environment (its clock moved, a client was revoked), or of all. */
+export function forgetTokens(envKey?: string): void {
+  if (envKey === undefined) tokens.clear();
+  else tokens.delete(envKey);
+}
+
+/** Forget a cached token the service refused (`Authorization: Bearer <token>`); true when it was cached. */
+export function forgetToken(envKey: string, authorizationValue: string): boolean {
+  const cache = tokens.get(envKey);
+  if (!cache) return false;
+  for (const [id, entry] of cache) {
+    if (`Bearer ${entry.token}` === authorizationValue) return cache.delete(id);
+  }
+  return false;
 }
 
 /** The Authorization header value for a request, or null when the mode needs none. */
@@ -84,7 +103,7 @@ export async function authorization(envKey: string, baseUrl: string, mode: AuthM
   if (mode === 'none' || mode === 'soap') return null;
   const cred = credentialFor(envKey, mode, credId);
   if (!cred) throw new Error(`No remembered ${AUTH_LABELS[mode]} credential for this environment: add one on the Environments page.`);
-  if (mode === 'bearer') return `Bearer ${await bearer(baseUrl, cred)}`;
+  if (mode === 'bearer') return `Bearer ${await bearer(envKey, baseUrl, cred)}`;
   if (mode === 'basic') return `Basic ${b64(`${cred.username}:${cred.password}`)}`;
   return `Basic ${b64(`${cred.token}:PAT`)}`;
 }

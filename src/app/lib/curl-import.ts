@@ -11,7 +11,7 @@ export interface ParsedCurl {
 }
 
 /** Split a command line into words: single quotes literal, double quotes with \-escapes, \-newline continues. */
-export function shellWords(input: string): string[] {
+function shellWords(input: string): string[] {
   const words: string[] = [];
   let cur = '';
   let inWord = false;

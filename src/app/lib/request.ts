@@ -1,6 +1,6 @@
 /** The console's request model, how it is resolved against an environment, and how it is sent. */
 import type { ExampleRequest, ProductId } from '../../engine/core/types.ts';
-import { authorization, fillPlaceholders, type AuthMode } from './auth.ts';
+import { authorization, fillPlaceholders, forgetToken, type AuthMode } from './auth.ts';
 
 export interface HeaderRow {
   name: string;
@@ -93,12 +93,22 @@ export function resolvedUrl(envKey: string, baseUrl: string, path: string): stri
 
 export async function send(envKey: string, baseUrl: string, req: RequestSpec): Promise<ResponseInfo> {
   const url = resolvedUrl(envKey, baseUrl, req.path);
-  const headers = new Headers();
-  for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);
-  const started = performance.now();
   const body = resolvedBody(envKey, req);
-  // Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body sent without one.
-  const res = await fetch(url, { method: req.method, headers, body: body === undefined ? undefined : new TextEncoder().encode(body), cache: 'no-store' });
+  const attempt = async () => {
+    const headers = new Headers();
+    for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);
+    const started = performance.now();
+    // Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body sent without one.
+    const res = await fetch(url, { method: req.method, headers, body: body === undefined ? undefined : new TextEncoder().encode(body), cache: 'no-store' });
+    return { res, started, sentAuth: headers.get('authorization') };
+  };
+  let { res, started, sentAuth } = await attempt();
+  // A cached token the service calls expired (its clock moved, e.g. from another tab or a script):
+  // drop it and retry once with a fresh one. A typed Authorization header is never retried.
+  if (res.status === 401 && req.auth === 'bearer' && sentAuth && !req.headers.some((h) => h.name.trim().toLowerCase() === 'authorization') && forgetToken(envKey, sentAuth)) {
+    await res.arrayBuffer().catch(() => undefined);
+    ({ res, started } = await attempt());
+  }
   const buf = await res.arrayBuffer();
   const ms = performance.now() - started;
   return {

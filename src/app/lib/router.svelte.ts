@@ -13,7 +13,7 @@ export interface Route {
   query: URLSearchParams;
 }
 
-export function parseHash(hash: string): Route {
+function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [pathPart = '', queryPart = ''] = raw.split('?', 2) as [string?, string?];
   const segs = pathPart.split('/').filter(Boolean).map((s) => {

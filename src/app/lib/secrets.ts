@@ -19,7 +19,7 @@ export interface RememberedCredential extends IssuedCredential {
 }
 
 /** The type of an issued credential, from its shape when the API did not say. */
-export function credentialType(c: IssuedCredential): CredentialType {
+function credentialType(c: IssuedCredential): CredentialType {
   if (c.type) return c.type;
   if (c.clientId) return 'oauth-client';
   if (c.token) return 'pat';

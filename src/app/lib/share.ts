@@ -1,10 +1,18 @@
 /**
  * Share links: the request (method, path relative to the environment base, headers, body, auth
  * mode, product) as base64url JSON in the URL fragment. Nothing leaves the browser; the receiver
- * runs it against an environment of the same product of their own. Credentials are never included.
+ * runs it against an environment of the same product of their own.
+ *
+ * A link never carries a secret: a typed Authorization header is dropped, and every secret this
+ * browser remembers for the environment (client secrets, passwords, personal access tokens) found
+ * in the URL, a header or the body is replaced by its placeholder (`{clientSecret}`, `{password}`,
+ * `{token}`), together with the client id or username that goes with it (`{clientId}`,
+ * `{username}`). The receiver's console fills them from their own remembered credentials when the
+ * request is sent (see fillPlaceholders in auth.ts).
  */
 import type { ProductId } from '../../engine/core/types.ts';
 import type { RequestSpec } from './request.ts';
+import { loadSecrets } from './secrets.ts';
 
 export interface SharedRequest {
   product: ProductId;
@@ -23,11 +31,54 @@ function fromBase64Url(text: string): string {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-export function encodeShare(shared: SharedRequest): string {
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replace the remembered secrets of an environment in a set of texts (URL, header values, body) by
+ * their placeholders. A secret is replaced wherever it occurs (also percent-encoded); the client id
+ * or username of a credential whose secret occurs is replaced where it stands as a whole word.
+ */
+function redactSecrets(envKey: string, texts: string[]): string[] {
+  const all = texts.join('\n');
+  const occurs = (v: string | undefined): v is string => !!v && (all.includes(v) || all.includes(encodeURIComponent(v)));
+  const secrets: [string, string][] = [];
+  const names: [string, string][] = [];
+  for (const c of loadSecrets(envKey)) {
+    const found = ([
+      [c.clientSecret, '{clientSecret}'],
+      [c.password, '{password}'],
+      [c.token, '{token}'],
+    ] as const).filter(([v]) => occurs(v)) as [string, string][];
+    if (found.length === 0) continue;
+    secrets.push(...found);
+    if (c.clientId) names.push([c.clientId, '{clientId}']);
+    if (c.username) names.push([c.username, '{username}']);
+  }
+  if (secrets.length === 0) return texts;
+  // Longest first, so a value containing another one is replaced whole.
+  const byLength = (a: [string, string], b: [string, string]) => b[0].length - a[0].length;
+  secrets.sort(byLength);
+  names.sort(byLength);
+  return texts.map((text) => {
+    let out = text;
+    for (const [value, placeholder] of secrets) {
+      out = out.replaceAll(value, placeholder);
+      const encoded = encodeURIComponent(value);
+      if (encoded !== value) out = out.replaceAll(encoded, placeholder);
+    }
+    for (const [value, placeholder] of names) {
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9._@-])${escapeRegExp(value)}(?![A-Za-z0-9._@-])`, 'g'), placeholder);
+    }
+    return out;
+  });
+}
+
+function encodeShare(shared: SharedRequest, envKey: string): string {
   const { product, request } = shared;
-  // Explicit Authorization headers are dropped: a share link never carries a secret.
+  // Explicit Authorization headers are dropped; remembered secrets elsewhere become placeholders.
   const headers = request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
-  return toBase64Url(JSON.stringify({ v: 1, p: product, m: request.method, u: request.path, h: headers.map((h) => [h.name, h.value]), b: request.body, a: request.auth }));
+  const [path, body, ...values] = redactSecrets(envKey, [request.path, request.body, ...headers.map((h) => h.value)]);
+  return toBase64Url(JSON.stringify({ v: 1, p: product, m: request.method, u: path, h: headers.map((h, i) => [h.name, values[i]]), b: body, a: request.auth }));
 }
 
 export function decodeShare(token: string): SharedRequest | null {
@@ -43,9 +94,9 @@ export function decodeShare(token: string): SharedRequest | null {
   }
 }
 
-/** The full link for the current page location. */
-export function shareLink(shared: SharedRequest): string {
+/** The full link for the current page location, for a request of the environment `envKey`. */
+export function shareLink(shared: SharedRequest, envKey: string): string {
   const url = new URL(location.href);
-  url.hash = `#/console?share=${encodeShare(shared)}`;
+  url.hash = `#/console?share=${encodeShare(shared, envKey)}`;
   return url.toString();
 }

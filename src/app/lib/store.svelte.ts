@@ -1,6 +1,7 @@
 /** App-wide state: environments, product catalogs, the selected environment, console hand-offs. */
 import type { ProductId } from '../../engine/core/types.ts';
 import { api, type EnvSummary, type ProductInfo } from './api.ts';
+import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';
 import type { RequestSpec } from './request.ts';
 
@@ -25,10 +26,6 @@ export function currentEnv(): EnvSummary | undefined {
 export function selectEnv(key: string): void {
   app.currentKey = key;
   localStorage.setItem(CURRENT, key);
-}
-
-export function envByKey(key: string | undefined): EnvSummary | undefined {
-  return key ? app.envs.find((e) => e.key === key) : undefined;
 }
 
 export function productInfo(id: ProductId | undefined): ProductInfo | undefined {
@@ -58,12 +55,14 @@ export async function loadProducts(): Promise<void> {
 /**
  * Follow the worker's change notices: data views of the selected environment refresh and the
  * environment list follows creations, renames, clock moves and deletions made in other tabs.
- * Bursts (a $batch of creates) are folded into one refresh.
+ * Bursts (a $batch of creates) are folded into one refresh. A change to an environment itself
+ * (possibly its clock) forgets its cached OAuth tokens: their expiry runs on that clock.
  */
 export function followChanges(): () => void {
   let dataTimer: ReturnType<typeof setTimeout> | undefined;
   let envTimer: ReturnType<typeof setTimeout> | undefined;
   const stop = onSimChange((change) => {
+    if (change.op !== 'records') forgetTokens(change.env);
     if (change.env === currentEnv()?.key) {
       clearTimeout(dataTimer);
       dataTimer = setTimeout(() => app.dataVersion++, 100);
