@@ -110,3 +110,33 @@ test('a record whose request cannot be sent shows why instead of loading forever
   await expect(record.getByRole('alert')).toContainText('No remembered Basic (API user) credential');
   await expect(record.getByText('Loading…')).toHaveCount(0);
 });
+
+test("a receivables invoice leads to its customer's invoices and its contact (issue 5 § 3: links between related records)", async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Related records');
+  await page.goto(`/#/data/${key}/receivablesInvoices`);
+  await page.getByTestId('data-table').getByTestId('open-record').first().click();
+  const record = page.getByTestId('record');
+  const partyRow = record.locator('tr', { has: page.locator('th', { hasText: /^BillToPartyId$/ }) });
+  const partyId = (await partyRow.locator('td').textContent())?.match(/\d{15,16}/)?.[0];
+  expect(partyId).toBeTruthy();
+  const contactRow = record.locator('tr', { has: page.locator('th', { hasText: /^BillToContact$/ }) });
+  const contactName = (await contactRow.locator('td').textContent())?.split('→')[0]?.trim();
+  expect(contactName).toBeTruthy();
+
+  // The customer's invoices: the invoice table filtered with the service's own q.
+  await partyRow.getByTestId('related-link').click();
+  await expect(page).toHaveURL(new RegExp(`#/data/${key}/receivablesInvoices\\?filter=BillToPartyId(%3D|=)${partyId}`));
+  await expect(page.getByTestId('page-info')).toContainText('Rows 1–');
+  // Each listed invoice is this customer's (checked on the last one of the page).
+  await page.getByTestId('data-table').getByTestId('open-record').last().click();
+  await expect(page.getByTestId('record').locator('tr', { has: page.locator('th', { hasText: /^BillToPartyId$/ }) }).locator('td')).toContainText(partyId as string);
+  await shot(page, 'data-related-invoices');
+  await page.goBack();
+
+  // The contact: the contacts table filtered by ContactName, one active person.
+  await page.goBack();
+  await page.getByTestId('record').locator('tr', { has: page.locator('th', { hasText: /^BillToContact$/ }) }).getByTestId('related-link').click();
+  await expect(page).toHaveURL(new RegExp(`#/data/${key}/contacts\\?filter=ContactName`));
+  await expect(page.getByTestId('page-info')).toContainText('of 1');
+  await expect(page.getByTestId('data-table')).toContainText(contactName as string);
+});

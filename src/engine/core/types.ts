@@ -114,6 +114,14 @@ export interface SeedContext {
   env: Environment;
 }
 
+/** Records related to a value: rows of `resource` whose (queryable) `column` equals it. */
+export interface RelatedRef {
+  resource: string;
+  column: string;
+  /** What the link shows, e.g. "This customer's invoices". */
+  title: string;
+}
+
 /** A column as the UI's data browser and examples see it. */
 export interface ColumnInfo {
   name: string;
@@ -122,6 +130,7 @@ export interface ColumnInfo {
   readOnly?: boolean;
   queryable?: boolean;
   title?: string;
+  related?: RelatedRef;
 }
 
 /** A browsable resource or form, described for the UI from the product's own definitions. */

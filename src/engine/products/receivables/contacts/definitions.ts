@@ -2,7 +2,7 @@
  * crmRestApi contacts as data (spec 000 § Contact (crmRestApi contacts), Contacts endpoint table;
  * queryable list from § Common query parameters). All fields are read-only.
  */
-import { datetime, defineResource, field, num, str, bool } from '../rest/define.ts';
+import { datetime, defineResource, field, num, relatedTo, str, bool } from '../rest/define.ts';
 import { REST_CODES } from '../rest/errors.ts';
 import type { FinderDef } from '../rest/types.ts';
 
@@ -72,7 +72,7 @@ export const contactResource = defineResource({
     str('FaxNumber', 40, 'ro'),
     field('PartyStatus', 'string', ['ro', 'q'], { values: ['A', 'I'] }),
     field('PartyType', 'string', ['ro'], { values: ['PERSON'] }),
-    num('AccountPartyId', 'ro'),
+    relatedTo(num('AccountPartyId', 'ro'), { resource: 'receivablesInvoices', column: 'BillToPartyId', title: 'Invoices of this contact’s customer' }),
     datetime('LastUpdateDate', 'ro', 'q'),
     field('ContactPoint', 'array', ['ro']),
   ],

@@ -4,7 +4,7 @@
  */
 import { daysBetween, isoDate } from '../../../core/clock.ts';
 import { KIND, type InstallmentRow } from '../book/records.ts';
-import { amount, date, datetime, defineResource, field, int, num, str } from '../rest/define.ts';
+import { amount, date, datetime, defineResource, field, int, num, relatedTo, str } from '../rest/define.ts';
 import { REST_CODES } from '../rest/errors.ts';
 import type { ReadContext } from '../rest/types.ts';
 
@@ -118,10 +118,10 @@ export const invoiceResource = defineResource({
     amount('EnteredAmount', 'ro'),
     amount('InvoiceBalanceAmount', 'ro', 'q'),
     field('InvoiceStatus', 'string', ['q', 'upd'], { maxLength: 30, values: INVOICE_STATUS_VALUES }),
-    int('BillToPartyId', 'ro', 'q'),
+    relatedTo(int('BillToPartyId', 'ro', 'q'), { resource: 'receivablesInvoices', column: 'BillToPartyId', title: 'Invoices of this customer' }),
     str('BillToCustomerName', 360),
     str('BillToSite', 150),
-    str('BillToContact', 360),
+    relatedTo(str('BillToContact', 360), { resource: 'contacts', column: 'ContactName', title: 'The contact' }),
     field('DeliveryMethod', 'string', ['q'], { maxLength: 30, values: DELIVERY_METHOD_VALUES }),
     str('Email', 240, 'q'),
     datetime('LastUpdateDate', 'ro', 'q'),

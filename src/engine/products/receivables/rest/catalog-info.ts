@@ -12,7 +12,7 @@ export function resourceInfo(def: ResourceDef, group: string, path?: string): Re
     path: path ?? collectionPath(def),
     columns: def.fields
       .filter((f) => !(f.type === 'array' && def.children[f.name]))
-      .map((f) => ({ name: f.name, type: f.type, key: f.key, readOnly: f.readOnly, queryable: f.queryable, title: f.title })),
+      .map((f) => ({ name: f.name, type: f.type, key: f.key, readOnly: f.readOnly, queryable: f.queryable, title: f.title, ...(f.related ? { related: f.related } : {}) })),
     keys: [def.pathKey ?? def.key],
     children: Object.entries(def.children).map(([name, child]) => ({ name, title: child.titlePlural })),
   };

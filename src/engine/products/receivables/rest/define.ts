@@ -1,6 +1,7 @@
 /** Builders so resource definitions read like the spec's field tables. */
 import { ALL_COLLECTION_PARAMS, ALL_ITEM_PARAMS, type ActionDef, type FieldDef, type FieldType, type FinderDef, type ParamName, type ResourceDef } from './types.ts';
 import { FW, REST_CODES } from './errors.ts';
+import type { RelatedRef } from '../../../core/types.ts';
 
 /** Field flags: key, req (required on create), ro (read-only), q (queryable), upd (PATCH-able), derived. */
 export type FieldFlag = 'key' | 'req' | 'ro' | 'q' | 'upd' | 'derived';
@@ -38,6 +39,9 @@ export const int = (name: string, ...flags: FieldFlag[]): FieldDef => field(name
 export const date = (name: string, ...flags: FieldFlag[]): FieldDef => field(name, 'date', flags);
 export const datetime = (name: string, ...flags: FieldFlag[]): FieldDef => field(name, 'datetime', flags);
 export const bool = (name: string, ...flags: FieldFlag[]): FieldDef => field(name, 'boolean', flags);
+
+/** The same field, leading the UI's data browser to related records (see RelatedRef). */
+export const relatedTo = (f: FieldDef, related: RelatedRef): FieldDef => ({ ...f, related });
 
 /** "InvoiceBalanceAmount" -> "Invoice Balance Amount". */
 export function titleOf(name: string): string {

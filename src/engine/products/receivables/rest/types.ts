@@ -3,7 +3,7 @@
  * bodies, serialization, `q`/`orderBy` checks, `/describe` and the UI catalog.
  */
 import type { Context } from 'hono';
-import type { DataView, ProductBindings, Row } from '../../../core/types.ts';
+import type { DataView, ProductBindings, RelatedRef, Row } from '../../../core/types.ts';
 
 export type RestContext = Context<ProductBindings>;
 
@@ -39,6 +39,8 @@ export interface FieldDef {
   key?: boolean;
   /** Output value; default `row[name]`. Decimal strings of number fields are emitted as JSON numbers. */
   value?: (row: Row, rc: ReadContext) => unknown;
+  /** Records this value leads to, for the UI's data browser (not part of the emulated API). */
+  related?: RelatedRef;
   /** Allowed values (documented in /describe; validated by parseBody when given). */
   values?: readonly string[];
 }
