@@ -1,5 +1,6 @@
 /** Client of the simulator's control API (`<base>sim/_admin`), always after the worker is in control. */
 import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/core/types.ts';
+import type { PublicCredential } from '../../engine/admin/credentials.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
 
 export interface EnvSummary {
@@ -10,15 +11,7 @@ export interface EnvSummary {
   createdAt: string;
 }
 
-export interface PublicCredential {
-  id: string;
-  type: CredentialType;
-  name: string;
-  owner: string | null;
-  privileges: string[];
-  scope: string | null;
-  createdAt: string;
-}
+export type { PublicCredential };
 
 export interface EnvDetail extends EnvSummary {
   clock: { now: string; offsetMs: number };

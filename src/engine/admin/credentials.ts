@@ -59,8 +59,10 @@ export async function mintCredential(
   }
 }
 
-/** Public view of a stored credential (no hash, no salt). */
-export function publicCredential(c: StoredCredential) {
+/** Public view of a stored credential (no hash, no salt), as the control API shows it. */
+export type PublicCredential = Pick<StoredCredential, 'id' | 'type' | 'name' | 'owner' | 'privileges' | 'scope' | 'createdAt'>;
+
+export function publicCredential(c: StoredCredential): PublicCredential {
   return { id: c.id, type: c.type, name: c.name, owner: c.owner, privileges: c.privileges, scope: c.scope, createdAt: c.createdAt };
 }
 
