@@ -27,8 +27,13 @@ export const KIND = {
   invoiceLine: 'invoiceLine',
   installment: 'installment',
   receiptMethod: 'receiptMethod',
+  remittanceBankAccount: 'remittanceBankAccount',
   standardReceipt: 'standardReceipt',
+  remittanceReference: 'remittanceReference',
   receiptApplication: 'receiptApplication',
+  /** AutoMatch: one row (id `settings`) of settings and due time, and one row per run (automatch/). */
+  automatchState: 'automatchState',
+  automatchRun: 'automatchRun',
   creditMemo: 'creditMemo',
   creditMemoLine: 'creditMemoLine',
   creditApplication: 'creditApplication',
@@ -301,7 +306,22 @@ export interface ReceiptMethodRow extends Row {
   EndDate: IsoDate | null;
 }
 
-/** Kind `standardReceipt`: a seeded standard receipt (the spec's standard receipt fields that seeds use). */
+/** Kind `remittanceBankAccount`: an internal bank account receipts are remitted to (resolves RemittanceBankName/Branch). */
+export interface RemittanceBankAccountRow extends Row {
+  BankAccountId: number;
+  AccountNumber: string;
+  BankName: string;
+  BankBranchName: string;
+}
+
+export type ReceiptState = 'APPLIED' | 'UNAPPLIED' | 'UNIDENTIFIED' | 'INSUFFICIENT FUNDS' | 'REVERSE PAYMENT' | 'STOP PAYMENT';
+export type ReceiptStatus = 'CONFIRMED' | 'CLEARED' | 'APPROVED' | 'REMITTED';
+
+/**
+ * Kind `standardReceipt`: a standard receipt (spec 000 § Standard receipt). Every attribute of the
+ * table is stored (null when not sent); remittance references are rows of their own.
+ * Invariant: Amount = UnappliedAmount + the sum of its applications' ApplicationAmount.
+ */
 export interface StandardReceiptRow extends Row {
   StandardReceiptId: number;
   ReceiptNumber: string;
@@ -314,10 +334,61 @@ export interface StandardReceiptRow extends Row {
   CustomerAccountNumber: string | null;
   CustomerName: string | null;
   CustomerSite: string | null;
-  State: 'APPLIED' | 'UNAPPLIED' | 'UNIDENTIFIED';
-  Status: 'CONFIRMED' | 'CLEARED' | 'APPROVED' | 'REMITTED';
+  CustomerBankAccountNumber?: string | null;
+  State: ReceiptState;
+  Status: ReceiptStatus;
   UnappliedAmount: Amount;
+  StructuredPaymentReference?: string | null;
+  DocumentNumber?: string | null;
+  Comments?: string | null;
+  MaturityDate?: IsoDate | null;
+  PostmarkDate?: IsoDate | null;
+  ConversionDate?: IsoDate | null;
+  ConversionRate?: Amount | null;
+  ConversionRateType?: string | null;
+  RemittanceBankAccountNumber?: string | null;
+  RemittanceBankAllowOverride?: boolean | null;
+  RemittanceBankDepositDate?: IsoDate | null;
+  CardHolderFirstName?: string | null;
+  CardHolderLastName?: string | null;
+  CreditCardTokenNumber?: string | null;
+  CreditCardExpirationDate?: IsoDate | null;
+  CreditCardIssuerCode?: string | null;
+  CreditCardAuthorizationRequestIdentifier?: unknown;
+  VoiceAuthorizationCode?: string | null;
+  standardReceiptDFF?: Row | null;
+  standardReceiptGdf?: Row | null;
+  /** Resolved customer account (null while UNIDENTIFIED). */
   customerAccountId: number | null;
+  /** Resolved bill-to site use of CustomerSite (null when none given or unidentified). */
+  customerSiteUseId?: number | null;
+  /** Ids of its remittance references, in RemittanceReferenceId order. */
+  referenceIds?: number[];
+  CreatedBy: string;
+  CreationDate: Timestamp;
+  LastUpdatedBy: string;
+  LastUpdateDate: Timestamp;
+}
+
+export const RECEIPT_MATCH_BY = [
+  'Transaction Number',
+  'Balance Forward Billing Number',
+  'Contract Number',
+  'Purchase Order',
+  'Sales Order',
+  'Shipping Reference',
+] as const;
+export type ReceiptMatchBy = (typeof RECEIPT_MATCH_BY)[number];
+
+/** Kind `remittanceReference`: what a receipt says it pays (spec 000 § Remittance reference). */
+export interface RemittanceReferenceRow extends Row {
+  RemittanceReferenceId: number;
+  receiptId: number;
+  ReceiptMatchBy: ReceiptMatchBy;
+  ReferenceNumber: string | null;
+  ReferenceAmount: Amount | null;
+  CustomerReason: string | null;
+  CustomerReference: string | null;
   CreatedBy: string;
   CreationDate: Timestamp;
   LastUpdatedBy: string;
