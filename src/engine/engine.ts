@@ -4,7 +4,8 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
-import type { CatalogSource, EnvContext, HostClock, Product, ProductId } from './core/types.ts';
+import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
+import type { CatalogSource, EnvContext, Environment, HostClock, Product, ProductId } from './core/types.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import { SimStore } from './storage/store.ts';
@@ -44,10 +45,30 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
 
+  /** The environment as a product (or a product process) sees it for one request. */
+  const contextFor = async (env: Environment, origin: string, path: string): Promise<EnvContext> => {
+    const key = env.key;
+    const data = await store.data(key);
+    let verifier = verifiers.get(key);
+    if (!verifier) {
+      verifier = new CredentialVerifier(() => data);
+      verifiers.set(key, verifier);
+    }
+    return {
+      env,
+      baseUrl: `${origin}${mount}/${key}`,
+      path,
+      now: () => envNow(clock, store.env(key) ?? env),
+      data,
+      write: (fn) => store.write(key, fn),
+      credentials: verifier,
+    };
+  };
+
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -55,25 +76,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const [, key = '', ...tail] = rest.split('/');
     const env = ENV_KEY_PATTERN.test(key) ? store.env(key) : undefined;
     if (!env) {
-      return problem(404, 'SIM-1000', 'Unknown environment', `No environment with key '${key}' exists on this simulator.`);
+      const detail = `No environment with key '${key}' exists on this simulator.`;
+      // A SOAP client reads only SOAP faults (issue 11 § 2), so SOAP paths get SIM-1000 as one.
+      if (isSoapPath(`/${tail.join('/')}`)) return soapUnknownEnvironment(detail);
+      return problem(404, 'SIM-1000', 'Unknown environment', detail);
     }
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
-    const data = await store.data(key);
-    let verifier = verifiers.get(key);
-    if (!verifier) {
-      verifier = new CredentialVerifier(() => data);
-      verifiers.set(key, verifier);
-    }
-    const ctx: EnvContext = {
-      env,
-      baseUrl: `${url.origin}${mount}/${key}`,
-      path: tail.length ? `/${tail.join('/')}` : '',
-      now: () => envNow(clock, store.env(key) ?? env),
-      data,
-      write: (fn) => store.write(key, fn),
-      credentials: verifier,
-    };
+    const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '');
+    // Due background runs (AutoMatch) happen before the environment answers (no timers in a worker).
+    for (const process of product.processes ?? []) await process.catchUp(ctx);
     return product.app.fetch(c.req.raw, ctx);
   });
   app.onError((err) => {

@@ -10,6 +10,7 @@ import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialTy
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
 import type { EngineStats } from '../engine.ts';
+import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
 
 interface AdminDeps {
   store: SimStore;
@@ -19,6 +20,7 @@ interface AdminDeps {
   stats: EngineStats;
   iterations: number;
   catalog: CatalogSource | undefined;
+  contextFor: ProcessRouteDeps['contextFor'];
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -152,14 +154,18 @@ export function adminRoutes(deps: AdminDeps): Hono {
     if (!product.generate) return bad(`The ${product.id} product has no synthetic data generator.`);
     const body = await readJson(c);
     if (!body.ok) return body.res;
-    const { count } = body.value;
+    const { count, kind } = body.value;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_GENERATE) {
       return bad(`"count" must be an integer from 1 to ${MAX_GENERATE}.`);
+    }
+    const kinds = product.generateKinds ?? [];
+    if (kind !== undefined && (typeof kind !== 'string' || !kinds.includes(kind))) {
+      return bad(`"kind" must be one of: ${kinds.join(', ') || '(none: omit it)'}.`);
     }
     const generate = product.generate.bind(product);
     try {
       const result = await store.write(env.key, (tx) =>
-        generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count),
+        generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count, kind as string | undefined),
       );
       return c.json(result, 201);
     } catch (err) {
@@ -251,6 +257,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
     const next = await store.updateEnv(key, (env) => ({ ...env, name: name.trim() }));
     return c.json(await detail(c, next));
   });
+
+  registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
   return app;

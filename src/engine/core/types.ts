@@ -37,6 +37,32 @@ export interface DataView {
    * changes (e.g. a sorted index or a lookup map). `name` identifies the derivation.
    */
   derived<V>(name: string, kinds: readonly string[], build: () => V): V;
+  /**
+   * Like `derived` over one kind, but kept current instead of rebuilt: after a committed write, each
+   * changed row of `kind` is passed to `spec.update`. Optional: call it through `core/indexed.ts`,
+   * which falls back to `derived` on views without it.
+   */
+  indexed?<V>(name: string, kind: string, spec: IndexSpec<V>): V;
+}
+
+/** One changed row, as an incremental index sees it (`seq` orders rows as `list` does). */
+export interface RowChange {
+  id: string;
+  /** The row before the write (absent: created). */
+  before?: Row;
+  /** The row after the write (absent: deleted). */
+  after?: Row;
+  seq: number;
+}
+
+/**
+ * How an incremental index is built from scratch and patched by one changed row. Both get the view
+ * that holds the index (use it, not a captured one, for any other reads).
+ */
+export interface IndexSpec<V> {
+  /** `rows` as `list(kind)` gives them; `seqs[i]` is the position key of `rows[i]` (ascending). */
+  build(rows: readonly Row[], seqs: readonly number[], data: DataView): V;
+  update(value: V, change: RowChange, data: DataView): void;
 }
 
 /** A write transaction: sees its own writes; committed as one IndexedDB transaction. */
@@ -190,9 +216,32 @@ export interface Product {
    * Add `count` synthetic main documents (invoices, customers) for load and paging trials; the
    * control API's `generate` runs it as one write. Returns what it added, for the caller to show.
    */
-  generate?(ctx: SeedContext, count: number): { resource: string; added: number };
+  generate?(ctx: SeedContext, count: number, kind?: string): GenerateResult | Promise<GenerateResult>;
+  /** What `generate` can add (`{"kind": ...}`); the first is the default. */
+  generateKinds?: readonly string[];
   /** Router for paths under the environment base (routing on EnvContext.path). */
   app: ProductApp;
+  /** Background processes of the product (receivables: AutoMatch). */
+  processes?: readonly ProductProcess[];
+}
+
+export interface GenerateResult {
+  resource: string;
+  added: number;
+}
+
+/**
+ * A recurring product process. Nothing is timed (a service worker is killed when idle): due times
+ * live in the environment's records, and the engine calls catchUp before the environment answers
+ * each request, so a moved clock runs what became due. The control API forwards
+ * `/_admin/environments/<key>/<name>[/...]` to `control` with the environment as `c.env`.
+ */
+export interface ProductProcess {
+  name: string;
+  /** Run whatever is due by the environment clock; must be cheap when nothing is. */
+  catchUp(ctx: EnvContext): Promise<void>;
+  /** Control routes, relative to `/_admin/environments/<key>/<name>`. */
+  control: ProductApp;
 }
 
 /**

@@ -6,13 +6,22 @@ import { createProductApp } from '../../core/product-app.ts';
 import type { Product, ProductApp } from '../../core/types.ts';
 import { generateInvoices } from './book/generate.ts';
 import { seedBook } from './book/seed.ts';
+import { registerActivityRoutes } from './activities/routes.ts';
+import { registerAdjustmentRoutes } from './adjustments/routes.ts';
 import { registerContactRoutes } from './contacts/routes.ts';
+import { registerCreditMemoRoutes } from './creditmemos/routes.ts';
+import { registerReceiptMethodRoutes } from './receipt-methods/routes.ts';
+import { registerSiteRoutes } from './sites/routes.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
+import { registerReceiptRoutes } from './receipts/routes.ts';
+import { autoMatchProcess } from './automatch/process.ts';
+import { generateReceipts } from './book/generate-receipts.ts';
 import { registerBearerAuth } from './oauth/bearer.ts';
 import { RECEIPT_PRIVILEGES } from './oauth/privileges.ts';
 import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
 import { noSuchResource } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
+import { registerSoapRoutes } from './soap/routes.ts';
 
 export { RECEIPT_PRIVILEGES };
 
@@ -22,7 +31,14 @@ function buildApp(): ProductApp {
   registerTokenEndpoint(app);
   registerBearerAuth(app);
   registerInvoiceRoutes(app);
+  registerReceiptRoutes(app);
   registerContactRoutes(app);
+  registerCreditMemoRoutes(app);
+  registerAdjustmentRoutes(app);
+  registerReceiptMethodRoutes(app);
+  registerSiteRoutes(app);
+  registerActivityRoutes(app);
+  registerSoapRoutes(app);
   // Every other path: 404 in the framework's error style (spec 000 § Errors, Other behaviours).
   app.all('*', (c) => {
     throw noSuchResource(new URL(c.req.url).pathname);
@@ -40,6 +56,8 @@ export const receivables: Product = {
   ],
   credentialTypes: ['oauth-client', 'soap-user'],
   seed: (ctx) => seedBook(ctx),
-  generate: (ctx, count) => generateInvoices(ctx, count),
+  generateKinds: ['invoices', 'receipts'],
+  generate: (ctx, count, kind) => (kind === 'receipts' ? generateReceipts(ctx, count) : generateInvoices(ctx, count)),
   app: buildApp(),
+  processes: [autoMatchProcess],
 };

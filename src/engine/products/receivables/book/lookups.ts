@@ -13,6 +13,9 @@ import {
   type CustomerAccountRow,
   type PaymentTermRow,
   type ReceiptApplicationRow,
+  type ReceiptMethodRow,
+  type RemittanceBankAccountRow,
+  type StandardReceiptRow,
   type SiteUseRow,
   type TransactionSourceRow,
   type TransactionTypeRow,
@@ -77,3 +80,26 @@ export const receiptApplicationsOf = (data: DataView, invoiceId: number): Receip
 
 export const creditApplicationsOf = (data: DataView, invoiceId: number): CreditApplicationRow[] =>
   groupBy<CreditApplicationRow>(data, KIND.creditApplication, 'ReferenceTransactionId').get(String(invoiceId)) ?? [];
+
+export const receiptMethodByName = (data: DataView, name: string): ReceiptMethodRow | undefined =>
+  indexBy<ReceiptMethodRow>(data, KIND.receiptMethod, 'Name').get(name);
+
+export const remittanceBankByAccount = (data: DataView, number: string): RemittanceBankAccountRow | undefined =>
+  indexBy<RemittanceBankAccountRow>(data, KIND.remittanceBankAccount, 'AccountNumber').get(number);
+
+/** Account by name, case-insensitive (receipt CustomerName resolution). */
+export const accountByName = (data: DataView, name: string): CustomerAccountRow | undefined =>
+  data
+    .derived(`book:accountByName`, [KIND.customerAccount], () => {
+      const m = new Map<string, CustomerAccountRow>();
+      for (const a of data.list<CustomerAccountRow>(KIND.customerAccount)) if (!m.has(a.AccountName.toLowerCase())) m.set(a.AccountName.toLowerCase(), a);
+      return m;
+    })
+    .get(name.toLowerCase());
+
+/** Receipts with a given ReceiptNumber (duplicate detection, Receipt rule 1). */
+export const receiptsByNumber = (data: DataView, number: string): StandardReceiptRow[] =>
+  groupBy<StandardReceiptRow>(data, KIND.standardReceipt, 'ReceiptNumber').get(number) ?? [];
+
+export const applicationsOfReceipt = (data: DataView, receiptId: number): ReceiptApplicationRow[] =>
+  groupBy<ReceiptApplicationRow>(data, KIND.receiptApplication, 'StandardReceiptId').get(String(receiptId)) ?? [];

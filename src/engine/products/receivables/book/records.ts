@@ -37,6 +37,8 @@ export const KIND = {
   creditMemo: 'creditMemo',
   creditMemoLine: 'creditMemoLine',
   creditApplication: 'creditApplication',
+  /** Read-only adjustments (receivablesAdjustments); seeded only, see docs/receivables-book.md. */
+  adjustment: 'adjustment',
   /** One row (id `last`): the last LastUpdateDate issued, so watermarks strictly increase. */
   syncWatermark: 'syncWatermark',
 } as const;
@@ -358,12 +360,22 @@ export interface StandardReceiptRow extends Row {
   VoiceAuthorizationCode?: string | null;
   standardReceiptDFF?: Row | null;
   standardReceiptGdf?: Row | null;
+  /** Resolved business unit (q resolves BusinessUnit names to it). */
+  businessUnitId?: number;
   /** Resolved customer account (null while UNIDENTIFIED). */
   customerAccountId: number | null;
   /** Resolved bill-to site use of CustomerSite (null when none given or unidentified). */
   customerSiteUseId?: number | null;
   /** Ids of its remittance references, in RemittanceReferenceId order. */
   referenceIds?: number[];
+  /**
+   * Processing facts behind Receipt rules 4-5 (receipts/guards.ts): accounting state (created
+   * receipts are `pending` until accounting runs; the seed has accounted and unaccounted ones),
+   * frozen, and the receipt's origin (netting and bills receivable receipts are not standard cash).
+   */
+  accounting?: 'pending' | 'accounted' | 'unaccounted';
+  frozen?: boolean;
+  origin?: 'cash' | 'netting' | 'bills-receivable';
   CreatedBy: string;
   CreationDate: Timestamp;
   LastUpdatedBy: string;
@@ -384,6 +396,8 @@ export type ReceiptMatchBy = (typeof RECEIPT_MATCH_BY)[number];
 export interface RemittanceReferenceRow extends Row {
   RemittanceReferenceId: number;
   receiptId: number;
+  /** The run that applied this reference (for seeded applications, the receipt's id), so no later run applies it again. */
+  appliedBy?: number | null;
   ReceiptMatchBy: ReceiptMatchBy;
   ReferenceNumber: string | null;
   ReferenceAmount: Amount | null;
@@ -434,6 +448,8 @@ export interface CreditMemoRow extends Row {
   /** Negative while unapplied, 0 once fully applied. */
   TransactionBalanceDue: Amount;
   customerAccountId: number;
+  /** Bill-to site use the memo belongs to (site activity); the account's primary when not known. */
+  billToSiteUseId?: number | null;
   lineIds: number[];
   LastUpdateDate: Timestamp;
 }
@@ -457,5 +473,39 @@ export interface CreditApplicationRow extends Row {
   ReferenceInstallmentId: number;
   AmountApplied: Amount;
   ApplicationDate: IsoDate;
+  customerAccountId: number;
+}
+
+/**
+ * Kind `adjustment`: a manual increase or decrease requested on an invoice installment (field names
+ * from the real receivablesAdjustments). The book's adjustments never move a balance (spec 000 §
+ * What the service does 5; InstallmentAmountAdjusted is always 0): each is Rejected, or Approved
+ * together with an Approved reversal of the same amount on the same installment (net 0).
+ * AdjustmentAmount is in the transaction currency; AccountedAmount in the ledger currency USD.
+ */
+export interface AdjustmentRow extends Row {
+  AdjustmentId: number;
+  AdjustmentNumber: string;
+  AdjustmentType: 'Invoice' | 'Line' | 'Charges' | 'Freight' | 'Tax';
+  AdjustmentAmount: Amount;
+  AdjustmentDate: IsoDate;
+  AccountingDate: IsoDate;
+  /** A Approved, R Rejected (W and M, waiting or under research, would be pending: none exist). */
+  Status: 'A' | 'R';
+  ReceivablesActivity: string;
+  BusinessUnit: string;
+  CustomerTransactionId: number;
+  TransactionNumber: string;
+  TransactionClass: TransactionClass;
+  AccountedAmount: Amount;
+  Currency: string;
+  InstallmentNumber: number;
+  /** The installment's balance due when the adjustment was decided (unchanged by it). */
+  InstallmentBalance: Amount;
+  AdjustmentReason: string;
+  ApprovedBy: string | null;
+  BillToSiteUseId: number | null;
+  Comments: string | null;
+  installmentId: number;
   customerAccountId: number;
 }

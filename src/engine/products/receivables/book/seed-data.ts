@@ -46,6 +46,41 @@ export const RECEIPT_METHODS = [
   { name: 'Lockbox Check', receiptClass: 'Lockbox', retired: true },
 ] as const;
 
+/** Internal bank accounts receipts are remitted to (RemittanceBankAccountNumber resolves name and branch). */
+export const REMITTANCE_BANK_ACCOUNTS = [
+  { number: '1029384756', bank: 'First National Bank of Chicago', branch: 'Chicago Loop' },
+  { number: '5647382910', bank: 'Pacific Commerce Bank', branch: 'Seattle Downtown' },
+  { number: 'GB29NWBK60161331926819', bank: 'NatWest', branch: 'Manchester Piccadilly' },
+] as const;
+
+/**
+ * Unapplied receipts that show each refusal of Receipt rules 4-5 (receipts/guards.ts), plus an
+ * UNAPPLIED and an UNIDENTIFIED receipt to start the cash cycle from. None has a remittance
+ * reference, so AutoMatch leaves the seeded book as it is until a reference is added.
+ */
+export const RECEIPT_SCENARIOS: readonly {
+  label: string;
+  account: string | null;
+  method?: string;
+  state?: 'UNAPPLIED' | 'UNIDENTIFIED' | 'REVERSE PAYMENT';
+  status?: 'CONFIRMED' | 'APPROVED';
+  accounting?: 'pending' | 'accounted' | 'unaccounted';
+  frozen?: boolean;
+  origin?: 'cash' | 'netting' | 'bills-receivable';
+  bank?: string;
+}[] = [
+  { label: 'unapplied', account: '10020', bank: '5647382910' },
+  { label: 'unidentified', account: null },
+  { label: 'approved', account: '10010', status: 'APPROVED' },
+  { label: 'reversed', account: '10010', state: 'REVERSE PAYMENT', accounting: 'accounted' },
+  { label: 'automatic', account: '10030', method: 'ACH' },
+  { label: 'netting', account: '10080', origin: 'netting' },
+  { label: 'bills receivable', account: '10080', origin: 'bills-receivable' },
+  { label: 'frozen', account: '10090', frozen: true },
+  { label: 'unaccounted', account: '10090', accounting: 'unaccounted' },
+  { label: 'accounted', account: '10030', accounting: 'accounted', bank: '1029384756' },
+];
+
 type Role = readonly [ContactRoleRow['ResponsibilityType'], boolean];
 interface PersonSpec {
   first: string;

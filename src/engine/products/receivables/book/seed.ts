@@ -8,7 +8,8 @@ import type { SeedContext } from '../../../core/types.ts';
 import { defaultBillToContact, deriveDelivery } from '../invoices/billing.ts';
 import { deriveSchedule } from '../invoices/schedule.ts';
 import { settleInstallment, withTotals } from '../invoices/state.ts';
-import { ACCOUNTS, BUSINESS_UNITS, CURRENCIES, PAYMENT_TERMS, RECEIPT_METHODS, SCENARIOS, TRANSACTION_SOURCES, TRANSACTION_TYPES } from './seed-data.ts';
+import { ACCOUNTS, BUSINESS_UNITS, CURRENCIES, PAYMENT_TERMS, RECEIPT_METHODS, RECEIPT_SCENARIOS, REMITTANCE_BANK_ACCOUNTS, SCENARIOS, TRANSACTION_SOURCES, TRANSACTION_TYPES } from './seed-data.ts';
+import { seedState } from '../automatch/schedule.ts';
 import {
   KIND,
   type ContactPointRow,
@@ -24,10 +25,12 @@ import {
   type InvoiceRow,
   type PaymentTermRow,
   type ReceiptApplicationRow,
+  type RemittanceReferenceRow,
   type SiteUseRow,
   type StandardReceiptRow,
 } from './records.ts';
 import { timestamp } from './time.ts';
+import { seedAdjustments } from '../adjustments/seed.ts';
 
 interface AccountBook {
   account: CustomerAccountRow;
@@ -49,8 +52,10 @@ export function seedBook(ctx: SeedContext): void {
   };
   const put = (kind: string, id: number, row: Record<string, unknown>) => tx.put(kind, String(id), row);
 
+  const businessUnitIds = new Map<string, number>();
   for (const bu of BUSINESS_UNITS) {
     const id = tx.nextId();
+    businessUnitIds.set(bu.name, id);
     put(KIND.businessUnit, id, { BusinessUnitId: id, BusinessUnitName: bu.name, LedgerCurrencyCode: 'USD', active: true });
   }
   for (const t of TRANSACTION_TYPES) {
@@ -197,6 +202,7 @@ export function seedBook(ctx: SeedContext): void {
   const precision = new Map<string, number>(CURRENCIES.map((c) => [c.code, c.precision]));
   let receiptSeq = 0;
   let memoSeq = 0;
+  const appliedReceipts: { receipt: StandardReceiptRow; invoiceNumber: string }[] = [];
   const priceFor = (currency: string): string => {
     const p = precision.get(currency) ?? 2;
     if (p === 0) return String(rng.int(8, 400) * 500);
@@ -317,13 +323,20 @@ export function seedBook(ctx: SeedContext): void {
         State: 'APPLIED',
         Status: 'CLEARED',
         UnappliedAmount: new Big(0).toFixed(p),
+        businessUnitId: businessUnitIds.get(s.bu ?? BUSINESS_UNITS[0]!.name),
         customerAccountId: book.account.CustomerAccountId,
+        customerSiteUseId: site?.SiteUseId ?? null,
+        referenceIds: [],
+        accounting: 'accounted',
+        frozen: false,
+        origin: 'cash',
         CreatedBy: 'SEED.LOADER',
         CreationDate: stamp(lastDate),
         LastUpdatedBy: 'SEED.LOADER',
         LastUpdateDate: stamp(lastDate),
       };
-      put(KIND.standardReceipt, receiptId, receipt);
+      // Its remittance reference gets an id after every invoice, so invoice ids stay as they were.
+      appliedReceipts.push({ receipt, invoiceNumber: `INV-${id}` });
     }
 
     // Credit memo credits (credited scenarios): one approved memo per invoice, applied to installments.
@@ -377,6 +390,7 @@ export function seedBook(ctx: SeedContext): void {
         EnteredAmount: memoTotal.neg().toFixed(p),
         TransactionBalanceDue: new Big(0).toFixed(p),
         customerAccountId: book.account.CustomerAccountId,
+        billToSiteUseId: site?.SiteUseId ?? null,
         lineIds: [lineId],
         LastUpdateDate: stamp(memoDate),
       };
@@ -441,18 +455,44 @@ export function seedBook(ctx: SeedContext): void {
     put(KIND.invoice, id, withTotals(header, lines, installments, p, firstDue));
   }
 
-  // Receipts that are not applied yet: one unapplied, one unidentified (for the receipts issue).
-  const extra: Array<[string | null, StandardReceiptRow['State']]> = [['10020', 'UNAPPLIED'], [null, 'UNIDENTIFIED']];
-  for (const [number, state] of extra) {
+  // What the customer said each applied receipt paid: the invoice number, applied by an earlier run.
+  for (const { receipt, invoiceNumber } of appliedReceipts) {
+    const refId = tx.nextId();
+    const reference: RemittanceReferenceRow = {
+      RemittanceReferenceId: refId,
+      receiptId: receipt.StandardReceiptId,
+      ReceiptMatchBy: 'Transaction Number',
+      ReferenceNumber: invoiceNumber,
+      ReferenceAmount: null,
+      CustomerReason: null,
+      CustomerReference: null,
+      appliedBy: receipt.StandardReceiptId,
+      CreatedBy: 'SEED.LOADER',
+      CreationDate: receipt.CreationDate,
+      LastUpdatedBy: 'SEED.LOADER',
+      LastUpdateDate: receipt.CreationDate,
+    };
+    put(KIND.remittanceReference, refId, reference);
+    put(KIND.standardReceipt, receipt.StandardReceiptId, { ...receipt, referenceIds: [refId] });
+  }
+
+  for (const b of REMITTANCE_BANK_ACCOUNTS) {
+    const id = tx.nextId();
+    put(KIND.remittanceBankAccount, id, { BankAccountId: id, AccountNumber: b.number, BankName: b.bank, BankBranchName: b.branch });
+  }
+
+  // Receipts not applied yet (seed-data.ts RECEIPT_SCENARIOS): the cash cycle's start and rules 4-5.
+  for (const r of RECEIPT_SCENARIOS) {
     const rid = tx.nextId();
     receiptSeq++;
-    const book = number ? books.get(number) : undefined;
+    const book = r.account ? books.get(r.account) : undefined;
     const date = addDays(today, -3);
     const amount = new Big(rng.int(50000, 250000)).div(100).toFixed(2);
+    const bank = REMITTANCE_BANK_ACCOUNTS.find((b) => b.number === r.bank);
     const receipt: StandardReceiptRow = {
       StandardReceiptId: rid,
       ReceiptNumber: `RCPT-${String(10000 + receiptSeq)}`,
-      ReceiptMethod: 'Check',
+      ReceiptMethod: r.method ?? 'Check',
       BusinessUnit: BUSINESS_UNITS[0]!.name,
       Amount: amount,
       Currency: 'USD',
@@ -461,10 +501,20 @@ export function seedBook(ctx: SeedContext): void {
       CustomerAccountNumber: book?.account.AccountNumber ?? null,
       CustomerName: book?.account.AccountName ?? null,
       CustomerSite: book?.billTo[0]?.Location ?? null,
-      State: state,
-      Status: 'CONFIRMED',
+      State: r.state ?? (book ? 'UNAPPLIED' : 'UNIDENTIFIED'),
+      Status: r.status ?? 'CONFIRMED',
       UnappliedAmount: amount,
+      Comments: `Seeded: ${r.label}`,
+      RemittanceBankAccountNumber: bank?.number ?? null,
+      RemittanceBankName: bank?.bank ?? null,
+      RemittanceBankBranch: bank?.branch ?? null,
+      businessUnitId: businessUnitIds.get(BUSINESS_UNITS[0]!.name),
       customerAccountId: book?.account.CustomerAccountId ?? null,
+      customerSiteUseId: book?.billTo[0]?.SiteUseId ?? null,
+      referenceIds: [],
+      accounting: r.accounting ?? 'pending',
+      frozen: r.frozen ?? false,
+      origin: r.origin ?? 'cash',
       CreatedBy: 'SEED.LOADER',
       CreationDate: stamp(date),
       LastUpdatedBy: 'SEED.LOADER',
@@ -472,6 +522,9 @@ export function seedBook(ctx: SeedContext): void {
     };
     put(KIND.standardReceipt, rid, receipt);
   }
+  seedState(tx, ctx.now);
+  // Last, so every id above stays what it was before adjustments were seeded.
+  seedAdjustments(ctx);
 }
 
 const LINE_DESCRIPTIONS = [

@@ -45,6 +45,7 @@ export async function readJsonBody(c: RestContext): Promise<unknown> {
 
 function typeProblem(f: FieldDef, v: unknown): string | null {
   if (v === null) return null;
+  if (f.lax) return typeof v === 'string' || typeof v === 'number' ? null : `${f.name} must be a number or a string.`;
   switch (f.type) {
     case 'string':
       if (typeof v !== 'string') return `${f.name} must be a string.`;

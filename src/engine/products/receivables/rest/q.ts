@@ -5,7 +5,7 @@
  * separator and any attribute that is unknown or not queryable.
  */
 import { FW, RestError } from './errors.ts';
-import type { FieldDef, ReadContext, ResourceDef } from './types.ts';
+import type { FieldDef, NameResolution, ReadContext, ResourceDef } from './types.ts';
 import { compareTyped, typedLiteral, typedValue, type Typed } from './values.ts';
 import type { Row } from '../../../core/types.ts';
 
@@ -200,6 +200,10 @@ export function parseQ(q: string, def: ResourceDef): QueryExpr {
     throw bad(`The q parameter has unexpected text '${t.v}'; separate expressions with a semicolon (;).`);
   }
   expr.push(group);
+  if (expr.length > 1) {
+    const resolved = expr.flat().find((c) => c.field.resolvedBy);
+    if (resolved) throw bad(`${resolved.field.name} is resolved to an identifier before filtering and cannot be combined with OR.`);
+  }
   return expr;
 }
 
@@ -207,8 +211,26 @@ function rowValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
   return f.value ? f.value(row, rc) : row[f.name];
 }
 
-function test(c: Condition, row: Row, rc: ReadContext): boolean {
-  const raw = rowValue(c.field, row, rc);
+function test(c: Condition, row: Row, rc: ReadContext, resolved: ResolvedIds): boolean {
+  const by = c.field.resolvedBy;
+  if (by) return matchingIds(c, by, rc, resolved).has(String(row[by.rowField]));
+  return compare(c, rowValue(c.field, row, rc));
+}
+
+type ResolvedIds = Map<Condition, Set<string>>;
+
+/** Ids whose name satisfies the condition (an unknown name: none, so the collection is empty). */
+function matchingIds(c: Condition, by: NameResolution, rc: ReadContext, resolved: ResolvedIds): Set<string> {
+  let ids = resolved.get(c);
+  if (!ids) {
+    ids = new Set();
+    for (const named of rc.data.list(by.kind)) if (compare(c, named[by.nameField])) ids.add(String(named[by.idField]));
+    resolved.set(c, ids);
+  }
+  return ids;
+}
+
+function compare(c: Condition, raw: unknown): boolean {
   if (c.op === 'LIKE') return raw !== null && raw !== undefined && likeMatch(String(raw), c.pattern);
   const v = typedValue(c.field.type, raw);
   if (!v) return false; // SQL semantics: a null never satisfies a comparison
@@ -233,5 +255,6 @@ function test(c: Condition, row: Row, rc: ReadContext): boolean {
 /** Compile a parsed q into a row predicate (null when there is nothing to filter). */
 export function compileQ(expr: QueryExpr): RowPredicate | null {
   if (expr.length === 0) return null;
-  return (row, rc) => expr.some((group) => group.every((c) => test(c, row, rc)));
+  const resolved: ResolvedIds = new Map(); // per request: names resolve once
+  return (row, rc) => expr.some((group) => group.every((c) => test(c, row, rc, resolved)));
 }

@@ -43,6 +43,22 @@ export interface FieldDef {
   related?: RelatedRef;
   /** Allowed values (documented in /describe; validated by parseBody when given). */
   values?: readonly string[];
+  /**
+   * A name that `q` resolves to identifiers before filtering (receipts' CustomerName, CustomerSite,
+   * BusinessUnit; spec 000 § Common query parameters): the condition is tested against the names
+   * of `kind`, and a row matches when its `rowField` holds the id of a matching name. Such
+   * attributes cannot be combined with OR.
+   */
+  resolvedBy?: NameResolution;
+  /** Accept any string or number as sent (the spec's "laxly accepted" attributes); no type check. */
+  lax?: boolean;
+}
+
+export interface NameResolution {
+  kind: string;
+  nameField: string;
+  idField: string;
+  rowField: string;
 }
 
 export type ParamName =
