@@ -7,8 +7,11 @@ import { receivables } from '../../../src/engine/products/receivables/product.ts
 import { receivablesEnv, type ReceivablesEnv } from './support.ts';
 
 let r: ReceivablesEnv;
+let soapUser: { username: string; password: string };
 beforeAll(async () => {
   r = await receivablesEnv();
+  // SOAP examples carry {username}/{password}, which the console fills with a SOAP user (issue 11 § 3).
+  soapUser = (await r.sim.admin('POST', `/environments/${r.key}/credentials`, { type: 'soap-user' })).body;
 });
 
 const SPEC_CODES = [
@@ -23,7 +26,11 @@ async function send(ex: ExampleRequest): Promise<{ status: number; body: any }> 
   // Each request is described against a freshly seeded environment: reset before anything that writes.
   if (ex.method !== 'GET' && ex.path !== '/oauth/token') expect((await r.sim.admin('POST', `/environments/${r.key}/reset`)).status).toBe(200);
   const headers: Record<string, string> = { ...(ex.headers ?? {}) };
-  const body = ex.body?.replace('{clientId}', r.full.clientId).replace('{clientSecret}', r.full.clientSecret);
+  const body = ex.body
+    ?.replace('{clientId}', r.full.clientId)
+    .replace('{clientSecret}', r.full.clientSecret)
+    .replaceAll('{username}', soapUser.username)
+    .replaceAll('{password}', soapUser.password);
   if (ex.auth === 'none') headers.authorization = '';
   const res = await r.call(ex.path, { method: ex.method, headers, body });
   const text = await res.text();

@@ -7,6 +7,7 @@ import { invoiceErrorEntries, invoiceErrorReproductions, invoiceExamples, invoic
 import { oauthExamples } from './oauth/examples.ts';
 import { resourceInfo } from './rest/catalog-info.ts';
 import { collectionPath } from './rest/links.ts';
+import { soapExamples } from './soap/examples.ts';
 
 export function receivablesCatalog(): ProductCatalog {
   return {
@@ -15,7 +16,7 @@ export function receivablesCatalog(): ProductCatalog {
       resourceInfo(contactResource, 'Contacts (crmRestApi)'),
       resourceInfo(contactPointResource, 'Contacts (crmRestApi)', `${collectionPath(contactResource)}/{PartyNumber}/child/ContactPoint`),
     ],
-    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples],
+    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples, ...soapExamples],
     errors: errorCatalog(invoiceErrorReproductions, invoiceErrorEntries),
   };
 }

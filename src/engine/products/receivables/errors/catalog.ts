@@ -8,6 +8,7 @@
 import type { ErrorEntry, ExampleRequest } from '../../../core/types.ts';
 import { CRM_BASE, FSCM_BASE } from '../rest/links.ts';
 import { FW } from '../rest/errors.ts';
+import { SOAP_ERROR_ENTRIES } from '../soap/examples.ts';
 
 /** A contact and a contact point of the seeded book (first account's first contact). */
 export const SEEDED_CONTACT_NUMBER = '300100';
@@ -51,12 +52,8 @@ export const ERROR_ENTRIES: Entry[] = [
   { code: 'invalid_client', status: 401, title: 'Client authentication failed', meaning: 'Unknown client, wrong secret, revoked client, or a client of another environment: one code and one message for all four.', spec: '000 Authentication 2', reproduce: req('invalid-client', 'Unknown client', 'POST', '/oauth/token', 401, { auth: 'none', headers: FORM, body: 'grant_type=client_credentials&scope=urn%3Aopc%3Aresource%3Aconsumer%3A%3Aall&client_id=nobody&client_secret=wrong' }) },
   { code: 'unsupported_grant_type', status: 400, title: 'Grant type not supported', meaning: 'grant_type other than client_credentials (RFC 6749 § 5.2; the spec is silent).', spec: '000 Authentication 1 (client credentials only)', reproduce: req('unsupported-grant', 'Password grant', 'POST', '/oauth/token', 400, { auth: 'none', headers: FORM, body: 'grant_type=password&scope=urn%3Aopc%3Aresource%3Aconsumer%3A%3Aall&client_id=x&client_secret=y' }) },
 
-  // ---- SOAP faults (spec 000 § Errors, Other behaviours; Authentication 4) ---------------------
-  { code: 'env:Client.AuthRequired', status: 401, title: 'SOAP authentication required', meaning: 'No WS-Security UsernameToken in the SOAP header.', spec: '000 Errors, SOAP faults' },
-  { code: 'env:Client.AuthFailed', status: 401, title: 'SOAP authentication failed', meaning: 'Unknown SOAP user or wrong password.', spec: '000 Errors, SOAP faults' },
-  { code: 'env:Client.MalformedXml', status: 400, title: 'Malformed XML', meaning: 'The SOAP request is not well-formed XML.', spec: '000 Errors, SOAP faults' },
-  { code: 'env:Client.DtdForbidden', status: 400, title: 'DOCTYPE forbidden', meaning: 'The SOAP request contains a DOCTYPE.', spec: '000 Errors, SOAP faults; SOAP invoice service' },
-  { code: 'env:Client.PasswordTypeUnsupported', status: 400, title: 'PasswordDigest refused', meaning: 'A UsernameToken with the PasswordDigest type; only PasswordText is accepted.', spec: '000 Authentication 4' },
+  // ---- SOAP faults (spec 000 § Errors, Other behaviours; Authentication 4): soap/examples.ts ------
+  ...SOAP_ERROR_ENTRIES,
 
   // ---- behaviours without a spec code: the framework's codes -----------------------------------
   { code: FW.NO_SUCH_RESOURCE, status: 404, title: 'No such resource', meaning: 'A resource path that does not exist: unknown resources and actions (including action/complete and applyReceipt), contacts under fscmRestApi, unknown child accessors.', spec: '000 Errors, Other behaviours; Support matrix', reproduce: req('no-resource', 'Contacts under fscmRestApi', 'GET', `${FSCM_BASE}/contacts`, 404) },
