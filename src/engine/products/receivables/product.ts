@@ -22,7 +22,6 @@ import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
 import { noSuchResource } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
 import { registerSoapRoutes } from './soap/routes.ts';
-import { registerSoapRoutes } from './soap/routes.ts';
 
 export { RECEIPT_PRIVILEGES };
 
@@ -34,7 +33,6 @@ function buildApp(): ProductApp {
   registerInvoiceRoutes(app);
   registerReceiptRoutes(app);
   registerContactRoutes(app);
-  registerSoapRoutes(app);
   registerCreditMemoRoutes(app);
   registerAdjustmentRoutes(app);
   registerReceiptMethodRoutes(app);
