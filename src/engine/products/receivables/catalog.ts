@@ -2,6 +2,8 @@
 import type { ProductCatalog } from '../../core/types.ts';
 import { contactPointResource, contactResource } from './contacts/definitions.ts';
 import { contactExamples } from './contacts/examples.ts';
+import { readOnlyErrorEntries, readOnlyExamples, readOnlyResources } from './activities/catalog.ts';
+import { creditMemoErrorEntries, creditMemoExamples, creditMemoResources } from './creditmemos/catalog.ts';
 import { errorCatalog } from './errors/catalog.ts';
 import { invoiceErrorEntries, invoiceErrorReproductions, invoiceExamples, invoiceResources } from './invoices/catalog.ts';
 import { oauthExamples } from './oauth/examples.ts';
@@ -15,8 +17,12 @@ export function receivablesCatalog(): ProductCatalog {
       ...invoiceResources,
       resourceInfo(contactResource, 'Contacts (crmRestApi)'),
       resourceInfo(contactPointResource, 'Contacts (crmRestApi)', `${collectionPath(contactResource)}/{PartyNumber}/child/ContactPoint`),
+      ...creditMemoResources,
+      ...readOnlyResources,
     ],
-    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples, ...soapExamples],
-    errors: errorCatalog(invoiceErrorReproductions, invoiceErrorEntries),
+    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples, ...creditMemoExamples, ...readOnlyExamples, ...soapExamples],
+    // Refusals of credit memos and the read-only resources share framework codes with other entries:
+    // each is its own row (code and title), with the request that reproduces it.
+    errors: [...errorCatalog(invoiceErrorReproductions, invoiceErrorEntries), ...creditMemoErrorEntries, ...readOnlyErrorEntries],
   };
 }
