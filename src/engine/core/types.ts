@@ -184,6 +184,11 @@ export interface ExampleRequest {
   auth: 'bearer' | 'basic' | 'pat' | 'soap' | 'none';
   /** Expected status when sent to a freshly seeded environment. */
   expectStatus?: number;
+  /**
+   * Bearer requests only: sign with a remembered OAuth client holding exactly these privileges
+   * (e.g. `[]`: the default client without receipt privileges, to show a 403).
+   */
+  privileges?: string[];
 }
 
 /** One entry of the error catalog: what it means and a request that reproduces it. */

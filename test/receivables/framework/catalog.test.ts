@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleRequest } from '../../../src/engine/core/types.ts';
 import { receivablesCatalog } from '../../../src/engine/products/receivables/catalog.ts';
 import { receivables } from '../../../src/engine/products/receivables/product.ts';
-import { receivablesEnv, type ReceivablesEnv } from './support.ts';
+import { getToken, receivablesEnv, type ReceivablesEnv } from './support.ts';
 
 let r: ReceivablesEnv;
 let soapUser: { username: string; password: string };
@@ -32,6 +32,8 @@ async function send(ex: ExampleRequest): Promise<{ status: number; body: any }> 
     .replaceAll('{username}', soapUser.username)
     .replaceAll('{password}', soapUser.password);
   if (ex.auth === 'none') headers.authorization = '';
+  // An example signed with a chosen client: the default client whose privileges match exactly.
+  if (ex.privileges) headers.authorization = `Bearer ${await getToken(r.sim, r.base, ex.privileges.length === 0 ? r.none : r.full)}`;
   const res = await r.call(ex.path, { method: ex.method, headers, body });
   const text = await res.text();
   let parsed: unknown = null;

@@ -7,6 +7,7 @@ import { creditMemoErrorEntries, creditMemoExamples, creditMemoResources } from 
 import { errorCatalog } from './errors/catalog.ts';
 import { invoiceErrorEntries, invoiceErrorReproductions, invoiceExamples, invoiceResources } from './invoices/catalog.ts';
 import { oauthExamples } from './oauth/examples.ts';
+import { receiptErrorEntries, receiptErrorReproductions, receiptExamples, receiptResources } from './receipts/catalog.ts';
 import { resourceInfo } from './rest/catalog-info.ts';
 import { collectionPath } from './rest/links.ts';
 import { soapExamples } from './soap/examples.ts';
@@ -15,14 +16,15 @@ export function receivablesCatalog(): ProductCatalog {
   return {
     resources: [
       ...invoiceResources,
+      ...receiptResources,
       resourceInfo(contactResource, 'Contacts (crmRestApi)'),
       resourceInfo(contactPointResource, 'Contacts (crmRestApi)', `${collectionPath(contactResource)}/{PartyNumber}/child/ContactPoint`),
       ...creditMemoResources,
       ...readOnlyResources,
     ],
-    examples: [...oauthExamples, ...invoiceExamples, ...contactExamples, ...creditMemoExamples, ...readOnlyExamples, ...soapExamples],
+    examples: [...oauthExamples, ...invoiceExamples, ...receiptExamples, ...contactExamples, ...creditMemoExamples, ...readOnlyExamples, ...soapExamples],
     // Refusals of credit memos and the read-only resources share framework codes with other entries:
     // each is its own row (code and title), with the request that reproduces it.
-    errors: [...errorCatalog(invoiceErrorReproductions, invoiceErrorEntries), ...creditMemoErrorEntries, ...readOnlyErrorEntries],
+    errors: [...errorCatalog({ ...invoiceErrorReproductions, ...receiptErrorReproductions }, [...invoiceErrorEntries, ...receiptErrorEntries]), ...creditMemoErrorEntries, ...readOnlyErrorEntries],
   };
 }

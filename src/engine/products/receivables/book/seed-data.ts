@@ -68,6 +68,8 @@ export const RECEIPT_SCENARIOS: readonly {
   frozen?: boolean;
   origin?: 'cash' | 'netting' | 'bills-receivable';
   bank?: string;
+  /** A fixed ReceiptDate (others are three days before the environment's today). */
+  date?: string;
 }[] = [
   { label: 'unapplied', account: '10020', bank: '5647382910' },
   { label: 'unidentified', account: null },
@@ -78,7 +80,8 @@ export const RECEIPT_SCENARIOS: readonly {
   { label: 'bills receivable', account: '10080', origin: 'bills-receivable' },
   { label: 'frozen', account: '10090', frozen: true },
   { label: 'unaccounted', account: '10090', accounting: 'unaccounted' },
-  { label: 'accounted', account: '10030', accounting: 'accounted', bank: '1029384756' },
+  // Fixed date, so the error catalog can reproduce AR_RCP_DUP_NUM by sending this receipt again.
+  { label: 'accounted', account: '10030', accounting: 'accounted', bank: '1029384756', date: '2026-01-05' },
 ];
 
 type Role = readonly [ContactRoleRow['ResponsibilityType'], boolean];

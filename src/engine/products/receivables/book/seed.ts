@@ -486,7 +486,7 @@ export function seedBook(ctx: SeedContext): void {
     const rid = tx.nextId();
     receiptSeq++;
     const book = r.account ? books.get(r.account) : undefined;
-    const date = addDays(today, -3);
+    const date = r.date ?? addDays(today, -3);
     const amount = new Big(rng.int(50000, 250000)).div(100).toFixed(2);
     const bank = REMITTANCE_BANK_ACCOUNTS.find((b) => b.number === r.bank);
     const receipt: StandardReceiptRow = {
