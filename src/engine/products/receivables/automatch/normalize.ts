@@ -13,13 +13,14 @@ export function normalizeNumber(text: string): string {
   return s;
 }
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
 /**
- * Every string one edit (insertion, deletion, substitution) away: the candidate keys of a
- * reference, looked up in the number index, so fuzzy scoring never walks every transaction.
+ * Every string one edit (insertion, deletion, substitution) away, using the characters of
+ * `alphabet` (those of the indexed numbers: an edit to any other character matches nothing): the
+ * candidate keys of a reference, looked up in the number index, so fuzzy scoring never walks every
+ * transaction.
  */
-export function oneEditAway(s: string): Set<string> {
+export function oneEditAway(s: string, alphabet: Iterable<string>): Set<string> {
+  const ALPHABET = [...alphabet];
   const out = new Set<string>();
   for (let i = 0; i <= s.length; i++) {
     const head = s.slice(0, i);

@@ -133,7 +133,7 @@ function bestCandidate(
   const wanted = ref.ReferenceNumber ? normalizeNumber(ref.ReferenceNumber) : '';
   if (wanted) {
     for (const id of index.byNumber.get(wanted) ?? []) ids.add(id);
-    for (const key of oneEditAway(wanted)) for (const id of index.byNumber.get(key) ?? []) ids.add(id);
+    for (const key of oneEditAway(wanted, index.alphabet)) for (const id of index.byNumber.get(key) ?? []) ids.add(id);
   }
   if (customerPath && receipt.customerAccountId !== null) for (const id of index.byCustomer.get(receipt.customerAccountId) ?? []) ids.add(id);
 

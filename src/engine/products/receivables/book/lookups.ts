@@ -2,6 +2,7 @@
  * Lookups over the book by the names the API uses. Works on the cached view (reads) and inside a
  * write (a WriteTx is a DataView that sees its own writes). Maps are cached per data version.
  */
+import { indexed } from '../../../core/indexed.ts';
 import type { DataView } from '../../../core/types.ts';
 import {
   KIND,
@@ -97,9 +98,28 @@ export const accountByName = (data: DataView, name: string): CustomerAccountRow 
     })
     .get(name.toLowerCase());
 
-/** Receipts with a given ReceiptNumber (duplicate detection, Receipt rule 1). */
+/** Receipt ids by ReceiptNumber, kept current row by row (duplicate detection on every create, Receipt rule 1). */
+const receiptNumberIndex = (data: DataView): Map<string, Set<string>> =>
+  indexed<Map<string, Set<string>>>(data, 'book:receiptsByNumber', KIND.standardReceipt, {
+    build(rows) {
+      const m = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const n = String(r.ReceiptNumber);
+        (m.get(n) ?? m.set(n, new Set()).get(n))?.add(String(r.StandardReceiptId));
+      }
+      return m;
+    },
+    update(m, change) {
+      if (change.before) m.get(String(change.before.ReceiptNumber))?.delete(change.id);
+      if (change.after) {
+        const n = String(change.after.ReceiptNumber);
+        (m.get(n) ?? m.set(n, new Set()).get(n))?.add(change.id);
+      }
+    },
+  });
+
 export const receiptsByNumber = (data: DataView, number: string): StandardReceiptRow[] =>
-  groupBy<StandardReceiptRow>(data, KIND.standardReceipt, 'ReceiptNumber').get(number) ?? [];
+  [...(receiptNumberIndex(data).get(number) ?? [])].map((id) => data.get<StandardReceiptRow>(KIND.standardReceipt, id)).filter((r): r is StandardReceiptRow => !!r);
 
 export const applicationsOfReceipt = (data: DataView, receiptId: number): ReceiptApplicationRow[] =>
   groupBy<ReceiptApplicationRow>(data, KIND.receiptApplication, 'StandardReceiptId').get(String(receiptId)) ?? [];
