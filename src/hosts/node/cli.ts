@@ -25,7 +25,22 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const host = await startNodeHost({ port, host: values.host, stateFile: values.state });
+/** A listen error in words: which address is unusable and how to choose another (no stack trace). */
+function listenFailure(err: unknown): string | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const where = `${values.host}:${port}`;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: npm run serve -- --port ${port === 8787 ? 8788 : 8787}`;
+  if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: npm run serve -- --port 8787`;
+  if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: npm run serve -- --host 127.0.0.1`;
+  return null;
+}
+
+const host = await startNodeHost({ port, host: values.host, stateFile: values.state }).catch((err: unknown) => {
+  const message = listenFailure(err);
+  if (!message) throw err;
+  console.error(message);
+  process.exit(1);
+});
 const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init));
 
 console.log(`ERP integration simulator listening on ${host.url}`);

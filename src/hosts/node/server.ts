@@ -27,8 +27,14 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     await compactJournal(db, opts.stateFile);
     journalTo(engine.store, opts.stateFile);
   }
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (req) => engine.handle(req), port: opts.port, hostname: opts.host }, () => resolve(s));
+  // A listen error (port taken, address not available) rejects instead of escaping as an
+  // unhandled 'error' event, so the caller can say what went wrong.
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: (req) => engine.handle(req), port: opts.port, hostname: opts.host }, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
+    s.once('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
