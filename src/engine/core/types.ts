@@ -200,6 +200,10 @@ export interface ErrorEntry {
   /** Spec reference, e.g. `000 Errors table`. */
   spec: string;
   reproduce?: ExampleRequest;
+  /** How a client avoids it, when the meaning alone does not say (shown beside a matching response). */
+  avoid?: string;
+  /** Why there is no `reproduce` request (e.g. the feature is not simulated yet); the UI shows it. */
+  notReproducible?: string;
 }
 
 export interface ProductCatalog {
