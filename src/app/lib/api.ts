@@ -1,7 +1,24 @@
 /** Client of the simulator's control API (`<base>sim/_admin`), always after the worker is in control. */
 import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/core/types.ts';
 import type { PublicCredential } from '../../engine/admin/credentials.ts';
+import type { AutoMatchSettings } from '../../engine/products/receivables/automatch/settings.ts';
+import type { RunEntry, RunResult } from '../../engine/products/receivables/automatch/run.ts';
+import type { StoredRun } from '../../engine/products/receivables/automatch/schedule.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
+
+export type { AutoMatchSettings, RunEntry, RunResult, StoredRun };
+
+/** GET /_admin/environments/<key>/automatch (docs/receivables-api.md § AutoMatch). */
+export interface AutoMatchOverview {
+  process: string;
+  settings: AutoMatchSettings;
+  now: string;
+  nextDueAt: string | null;
+  pendingDueAt: string | null;
+  nextScheduledAt: string | null;
+  lastRunAt: string | null;
+  runs: StoredRun[];
+}
 
 export interface EnvSummary {
   key: string;
@@ -91,4 +108,7 @@ export const api = {
   revokeCredential: (key: string, id: string) => call<void>('DELETE', `/environments/${enc(key)}/credentials/${enc(id)}`),
   setClock: (key: string, body: { now: string } | { advanceDays: number }) => call<{ now: string }>('PUT', `/environments/${enc(key)}/clock`, body),
   products: () => call<{ items: ProductInfo[] }>('GET', '/products').then((b) => b.items),
+  autoMatch: (key: string) => call<AutoMatchOverview>('GET', `/environments/${enc(key)}/automatch`),
+  setAutoMatch: (key: string, settings: Partial<AutoMatchSettings>) => call<AutoMatchOverview>('PUT', `/environments/${enc(key)}/automatch`, settings),
+  runAutoMatch: (key: string) => call<RunResult & { runId: number }>('POST', `/environments/${enc(key)}/automatch/run`),
 };

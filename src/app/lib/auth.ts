@@ -45,6 +45,15 @@ function credentialFor(envKey: string, mode: AuthMode, credId?: string): Remembe
   return [...list].sort((a, b) => (b.privileges?.length ?? 0) - (a.privileges?.length ?? 0))[0];
 }
 
+/**
+ * The remembered OAuth client holding exactly `privileges` (an example that shows a 403 signs with
+ * the client without receipt privileges), or undefined when none is remembered.
+ */
+export function clientWithPrivileges(envKey: string, privileges: readonly string[]): string | undefined {
+  const want = [...privileges].sort().join(',');
+  return credentialsFor(envKey, 'bearer').find((c) => [...(c.privileges ?? [])].sort().join(',') === want)?.id;
+}
+
 /** The remembered API user or PAT a Basic username/password pair belongs to, as a console auth mode. */
 export function rememberedLogin(envKey: string, username: string, password: string): { auth: AuthMode; credId: string } | undefined {
   for (const c of loadSecrets(envKey)) {

@@ -14,8 +14,15 @@ export interface RequestSpec {
   headers: HeaderRow[];
   body: string;
   auth: AuthMode;
+  /**
+   * A pasted token (bearer, PAT) or `username:password` (basic) used instead of any remembered
+   * credential: how an expired or revoked one is shown to fail.
+   */
+  token?: string;
   /** Remembered credential to authenticate with; the best one when absent. */
   credId?: string;
+  /** An example's choice: sign with a remembered OAuth client holding exactly these privileges. */
+  privileges?: string[];
 }
 
 export interface ResponseInfo {
@@ -44,7 +51,7 @@ export function fromExample(ex: ExampleRequest): RequestSpec {
   const headers = Object.entries(ex.headers ?? {}).map(([name, value]) => ({ name, value }));
   // The catalog's request is exact: a body sent without Content-Type (an error case) stays without one.
   if (ex.body && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: '' });
-  return { method: ex.method.toUpperCase(), path: ex.path, headers, body: ex.body ?? '', auth: ex.auth };
+  return { method: ex.method.toUpperCase(), path: ex.path, headers, body: ex.body ?? '', auth: ex.auth, ...(ex.privileges ? { privileges: ex.privileges } : {}) };
 }
 
 export function absoluteUrl(baseUrl: string, path: string): string {
@@ -63,6 +70,16 @@ export function hasBody(method: string): boolean {
   return !['GET', 'HEAD'].includes(method.toUpperCase());
 }
 
+const b64 = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s)));
+
+/** The Authorization header for a pasted token or login, in the mode's scheme (none for modes without a header). */
+export function pastedAuthorization(mode: RequestSpec['auth'], token: string): string | null {
+  if (mode === 'bearer') return `Bearer ${token.replace(/^Bearer\s+/i, '')}`;
+  if (mode === 'pat') return `Basic ${b64(`${token}:PAT`)}`;
+  if (mode === 'basic') return `Basic ${b64(token)}`;
+  return null;
+}
+
 /**
  * Headers as they will be sent, including the Authorization and Content-Type the console adds.
  * A header typed with an empty value is not sent and stops the console from adding its own: that
@@ -73,7 +90,7 @@ export async function resolvedHeaders(envKey: string, baseUrl: string, req: Requ
   const has = (name: string) => named.some((h) => h.name.trim().toLowerCase() === name);
   const rows = named.filter((h) => h.value.trim() !== '');
   if (!has('authorization')) {
-    const value = await authorization(envKey, baseUrl, req.auth, req.credId);
+    const value = req.token?.trim() ? pastedAuthorization(req.auth, req.token.trim()) : await authorization(envKey, baseUrl, req.auth, req.credId);
     if (value) rows.push({ name: 'Authorization', value });
   }
   if (hasBody(req.method) && req.body.trim() && !has('content-type')) {
