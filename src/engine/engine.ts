@@ -8,10 +8,14 @@ import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { CatalogSource, EnvContext, Environment, HostClock, Product, ProductId } from './core/types.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
+import type { StorageBackend } from './storage/backend.ts';
 import { SimStore } from './storage/store.ts';
 
 export interface EngineOptions {
-  db: SimDatabase;
+  /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
+  db?: SimDatabase;
+  /** Another store for committed changes (the Node host: memory plus its --state journal). */
+  backend?: StorageBackend;
   /** Host clock (ms since epoch); environments add their own offsets. */
   clock?: HostClock;
   /** Path prefix the simulator answers under, e.g. `/sim` or `/erp-sim/sim`. */
@@ -41,7 +45,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
   const products = new Map<ProductId, Product>((options.products ?? PRODUCTS).map((p) => [p.id, p]));
-  const store = await SimStore.open(options.db);
+  const source = options.backend ?? options.db;
+  if (!source) throw new Error('createEngine needs a db or a backend');
+  const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
 

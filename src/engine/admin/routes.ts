@@ -26,8 +26,10 @@ interface AdminDeps {
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
 const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
 
-/** Upper bound of one `generate` call: 100k rows is one IndexedDB transaction of a few seconds. */
+/** Upper bound of one `generate` call. */
 const MAX_GENERATE = 100_000;
+/** Documents `generate` writes per transaction (each slice commits on its own). */
+const GENERATE_SLICE = 3000;
 
 const bad = (message: string) => json({ error: message }, 400);
 const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
@@ -164,9 +166,18 @@ export function adminRoutes(deps: AdminDeps): Hono {
     }
     const generate = product.generate.bind(product);
     try {
-      const result = await store.write(env.key, (tx) =>
-        generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, count, kind as string | undefined),
-      );
+      // One write per slice of whole documents: a stopped worker keeps every finished slice and
+      // no half document, and each IndexedDB transaction stays small (its per-put cost grows with size).
+      let result: { resource: string; added: number } | null = null;
+      for (let done = 0; done < count; ) {
+        const n = Math.min(GENERATE_SLICE, count - done);
+        const part = await store.write(env.key, (tx) =>
+          generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, n, kind as string | undefined),
+        );
+        result = result ? { ...part, added: result.added + part.added } : part;
+        done += n;
+        if (part.added < n) break;
+      }
       return c.json(result, 201);
     } catch (err) {
       if (err instanceof ControlRefusal) return bad(err.message);

@@ -1,32 +1,69 @@
-import type { DataView, Row } from '../core/types.ts';
+import type { DataView, IndexSpec, Row, RowChange } from '../core/types.ts';
+
+/**
+ * One kind's rows. Position keys (`seqs`, ascending in insertion order) exist while the kind's list
+ * does: every index over the kind was built from that list, and a write too large to patch it drops
+ * the list and those indexes together (both are rebuilt, renumbered, on next use).
+ */
+interface Table {
+  rows: Map<string, Row>;
+  /** The next position key (above every key in `list`). */
+  next: number;
+  /** `list` of the kind, patched in place by small writes (copied first when handed out). */
+  list: { rows: Row[]; seqs: number[]; shared: boolean } | null;
+}
+
+interface Maintained {
+  kind: string;
+  spec: IndexSpec<unknown>;
+  value: unknown;
+  stale: boolean;
+}
+
+/**
+ * Changes to one kind in one write above which its list and indexes are rebuilt on next use
+ * instead of patched row by row (each patch of an array scans or moves up to n entries).
+ */
+const PATCH_LIMIT = 512;
 
 /**
  * In-memory mirror of one environment's records. Built from IndexedDB, changed only after an
  * IndexedDB transaction commits, so it never diverges from what is stored.
  */
 export class EnvCache implements DataView {
-  private readonly kinds = new Map<string, Map<string, Row>>();
+  private readonly kinds = new Map<string, Table>();
   private readonly versions = new Map<string, number>();
   private readonly derivations = new Map<string, { stamp: string; value: unknown }>();
+  private readonly maintained = new Map<string, Maintained>();
 
   load(kind: string, id: string, row: Row): void {
-    this.table(kind).set(id, row);
+    const t = this.table(kind);
+    t.rows.set(id, row);
+    t.list = null;
+  }
+
+  /** Take a whole kind at load time (the map becomes the cache's own). */
+  adopt(kind: string, rows: Map<string, Row>): void {
+    this.kinds.set(kind, { rows, next: 0, list: null });
   }
 
   get<T extends Row = Row>(kind: string, id: string): T | undefined {
-    return this.kinds.get(kind)?.get(id) as T | undefined;
+    return this.kinds.get(kind)?.rows.get(id) as T | undefined;
   }
 
   list<T extends Row = Row>(kind: string): readonly T[] {
-    return this.derived(`list:${kind}`, [kind], () => [...(this.kinds.get(kind)?.values() ?? [])]) as T[];
+    const l = this.listOf(kind);
+    if (!l) return [];
+    l.shared = true;
+    return l.rows as T[];
   }
 
   entries(kind: string): IterableIterator<[string, Row]> {
-    return (this.kinds.get(kind) ?? new Map<string, Row>()).entries();
+    return (this.kinds.get(kind)?.rows ?? new Map<string, Row>()).entries();
   }
 
   count(kind: string): number {
-    return this.kinds.get(kind)?.size ?? 0;
+    return this.kinds.get(kind)?.rows.size ?? 0;
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
@@ -38,18 +75,53 @@ export class EnvCache implements DataView {
     return value;
   }
 
+  indexed<V>(name: string, kind: string, spec: IndexSpec<V>): V {
+    const hit = this.maintained.get(name);
+    if (hit && !hit.stale && hit.kind === kind) return hit.value as V;
+    const l = this.listOf(kind);
+    const value = spec.build(l?.rows ?? [], l?.seqs ?? [], this);
+    this.maintained.set(name, { kind, spec: spec as IndexSpec<unknown>, value, stale: false });
+    return value;
+  }
+
   kindNames(): string[] {
     return [...this.kinds.keys()];
   }
 
   /** Apply a committed change (called only after IndexedDB said the transaction committed). */
   apply(puts: readonly { kind: string; id: string; data: Row }[], deletes: readonly { kind: string; id: string }[]): void {
+    const changes = new Map<string, RowChange[]>();
+    const note = (kind: string, c: RowChange) => {
+      const list = changes.get(kind);
+      if (list) list.push(c);
+      else changes.set(kind, [c]);
+    };
     for (const d of deletes) {
-      if (this.kinds.get(d.kind)?.delete(d.id)) this.bump(d.kind);
+      const t = this.kinds.get(d.kind);
+      const before = t?.rows.get(d.id);
+      if (!t || !before) continue;
+      t.rows.delete(d.id);
+      note(d.kind, { id: d.id, before, seq: seqOf(t, before) });
     }
     for (const p of puts) {
-      this.table(p.kind).set(p.id, p.data);
-      this.bump(p.kind);
+      const t = this.table(p.kind);
+      const before = t.rows.get(p.id);
+      t.rows.set(p.id, p.data);
+      note(p.kind, before ? { id: p.id, before, after: p.data, seq: seqOf(t, before) } : { id: p.id, after: p.data, seq: t.next++ });
+    }
+    for (const [kind, list] of changes) {
+      this.bump(kind);
+      const t = this.kinds.get(kind) as Table;
+      const patch = list.length <= PATCH_LIMIT;
+      if (t.list) {
+        if (patch) this.patchList(t, list);
+        else t.list = null;
+      }
+      for (const m of this.maintained.values()) {
+        if (m.kind !== kind || m.stale) continue;
+        if (patch) for (const c of list) m.spec.update(m.value, c, this);
+        else m.stale = true;
+      }
     }
   }
 
@@ -58,6 +130,39 @@ export class EnvCache implements DataView {
       if (!keep(kind)) {
         this.kinds.delete(kind);
         this.bump(kind);
+        for (const m of this.maintained.values()) if (m.kind === kind) m.stale = true;
+      }
+    }
+  }
+
+  private listOf(kind: string): { rows: Row[]; seqs: number[]; shared: boolean } | null {
+    const t = this.kinds.get(kind);
+    if (!t) return null;
+    if (!t.list) {
+      const rows = [...t.rows.values()];
+      t.list = { rows, seqs: rows.map((_, i) => i), shared: false };
+      t.next = rows.length;
+    }
+    return t.list;
+  }
+
+  /** Keep `list` current: rows in seq order; a list already handed out is copied, never changed. */
+  private patchList(t: Table, changes: readonly RowChange[]): void {
+    const l = t.list as NonNullable<Table['list']>;
+    if (l.shared) {
+      l.rows = l.rows.slice();
+      l.seqs = l.seqs.slice();
+      l.shared = false;
+    }
+    for (const c of changes) {
+      const at = c.before ? positionOf(l.seqs, c.seq) : -1;
+      if (c.after && at >= 0) l.rows[at] = c.after;
+      else if (c.after) {
+        l.rows.push(c.after);
+        l.seqs.push(c.seq);
+      } else if (at >= 0) {
+        l.rows.splice(at, 1);
+        l.seqs.splice(at, 1);
       }
     }
   }
@@ -66,12 +171,30 @@ export class EnvCache implements DataView {
     this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
   }
 
-  private table(kind: string): Map<string, Row> {
+  private table(kind: string): Table {
     let t = this.kinds.get(kind);
     if (!t) {
-      t = new Map();
+      t = { rows: new Map(), next: 0, list: null };
       this.kinds.set(kind, t);
     }
     return t;
   }
+}
+
+/** Position key of a stored row: from the kind's list (none is needed while there is no list). */
+function seqOf(t: Table, row: Row): number {
+  if (!t.list) return -1;
+  return t.list.seqs[t.list.rows.indexOf(row)] ?? -1;
+}
+
+/** Index of `seq` in an ascending array (-1 when absent). */
+export function positionOf(seqs: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((seqs[mid] as number) < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return seqs[lo] === seq ? lo : -1;
 }

@@ -1,12 +1,12 @@
+import { Dexie } from 'dexie';
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import type { StorageBackend } from './backend.ts';
+import { DexieBackend } from './dexie-backend.ts';
 import { EnvCache } from './env-cache.ts';
 import type { SimDatabase } from './schema.ts';
 import { PendingTx } from './write-tx.ts';
-
-/** Rows a bulk IndexedDB call writes at once (see commit). */
-const BULK_SLICE = 2000;
 
 const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
 
@@ -14,8 +14,8 @@ const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
 export class EnvironmentGone extends Error {}
 
 /**
- * IndexedDB (through Dexie) is the source of truth; per-environment caches are loaded from it on
- * first use and changed only after a transaction commits. Writes to one environment are
+ * The backend (IndexedDB through Dexie in the browser) is the source of truth; per-environment
+ * caches are loaded from it in bulk on first use and changed only after a transaction commits. Writes to one environment are
  * serialized, and each write is exactly one IndexedDB transaction.
  */
 export class SimStore {
@@ -24,12 +24,19 @@ export class SimStore {
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((change: Change) => void | Promise<void>)[] = [];
 
-  private constructor(readonly db: SimDatabase) {}
+  private constructor(readonly backend: StorageBackend) {}
 
-  static async open(db: SimDatabase): Promise<SimStore> {
-    const store = new SimStore(db);
-    for (const env of await db.environments.toArray()) store.envs.set(env.key, env);
+  /** Over IndexedDB (a Dexie database) or any other backend (the Node host's memory and journal). */
+  static async open(source: SimDatabase | StorageBackend): Promise<SimStore> {
+    const store = new SimStore(source instanceof Dexie ? new DexieBackend(source) : source);
+    for (const env of await store.backend.environments()) store.envs.set(env.key, env);
     return store;
+  }
+
+  /** The IndexedDB database under a Dexie-backed store (tests read it to check what was stored). */
+  get db(): SimDatabase {
+    if (this.backend instanceof DexieBackend) return this.backend.db;
+    throw new Error('This store is not kept in IndexedDB.');
   }
 
   /** Called after every committed change, in commit order (the Node host journals them). */
@@ -95,28 +102,9 @@ export class SimStore {
     return this.lock(key).run(() => this.commit({ op: 'env-delete', key }));
   }
 
-  /** Apply a change to IndexedDB in one transaction, then to memory. Also used to replay journals. */
+  /** Store a change through the backend (one transaction), then apply it to memory. */
   async commit(change: Change): Promise<void> {
-    const { db } = this;
-    await db.transaction('rw', db.environments, db.records, async () => {
-      if (change.op === 'env-put') {
-        await db.environments.put(change.env);
-      } else if (change.op === 'env-delete') {
-        await db.environments.delete(change.key);
-        await envRange(db, change.key).delete();
-      } else {
-        if (change.clearData) await envRange(db, change.env).filter((r) => isDataKind(r.kind)).delete();
-        // In slices, still in this one transaction: an IndexedDB implementation may queue every
-        // request of a bulk call at once (fake-indexeddb's queue grows quadratic past ~10^5 rows).
-        for (let i = 0; i < change.deletes.length; i += BULK_SLICE) {
-          await db.records.bulkDelete(change.deletes.slice(i, i + BULK_SLICE).map((d) => [change.env, d.kind, d.id]));
-        }
-        for (let i = 0; i < change.puts.length; i += BULK_SLICE) {
-          await db.records.bulkPut(change.puts.slice(i, i + BULK_SLICE).map((p) => ({ env: change.env, kind: p.kind, id: p.id, data: p.data })));
-        }
-        if (change.envRow) await db.environments.put(change.envRow);
-      }
-    });
+    await this.backend.commit(change);
     await this.applyToMemory(change);
     for (const listener of this.listeners) await listener(change);
   }
@@ -140,7 +128,9 @@ export class SimStore {
 
   private async loadCache(key: string): Promise<EnvCache> {
     const cache = new EnvCache();
-    await envRange(this.db, key).each((r) => cache.load(r.kind, r.id, r.data));
+    const taken = this.backend.takeRecords?.(key);
+    if (taken) for (const [kind, rows] of taken) cache.adopt(kind, rows);
+    else await this.backend.loadRecords(key, (kind, id, data) => cache.load(kind, id, data));
     return cache;
   }
 
@@ -152,10 +142,4 @@ export class SimStore {
     }
     return m;
   }
-}
-
-function envRange(db: SimDatabase, key: string) {
-  // Keys are [env, kind, id] of strings: [key] sorts before all of them and [key, []] after
-  // (arrays sort above strings in IndexedDB key order).
-  return db.records.where('[env+kind+id]').between([key], [key, []], true, true);
 }

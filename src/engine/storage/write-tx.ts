@@ -1,5 +1,5 @@
 import { idFromSeq } from '../core/ids.ts';
-import type { Environment, Row, WriteTx } from '../core/types.ts';
+import type { Environment, IndexSpec, Row, WriteTx } from '../core/types.ts';
 import type { EnvCache } from './env-cache.ts';
 
 /** A transaction's pending writes over the cache; nothing is visible outside until commit. */
@@ -43,6 +43,13 @@ export class PendingTx implements WriteTx {
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
     return kinds.some((k) => this.puts.has(k) || this.cleared(k)) ? build() : this.base.derived(name, kinds, build);
+  }
+
+  /** The committed index while this write has not touched its kind; else one built for this view. */
+  indexed<V>(name: string, kind: string, spec: IndexSpec<V>): V {
+    if (!this.puts.has(kind) && !this.cleared(kind)) return this.base.indexed(name, kind, spec);
+    const rows = this.list(kind);
+    return spec.build(rows, rows.map((_, i) => i), this);
   }
 
   put(kind: string, id: string, row: Row): void {

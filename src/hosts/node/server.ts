@@ -1,9 +1,11 @@
-/** Node host: the same engine as the service worker, over fake-indexeddb, behind an HTTP server. */
+/**
+ * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
+ * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
+ */
 import { serve, type ServerType } from '@hono/node-server';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createEngine, openDatabase, type Engine, type HostClock } from '../../engine/index.ts';
+import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/products/catalogs.ts';
-import { compactJournal, journalTo, replayJournal } from './state-file.ts';
+import { openJournal } from './state-file.ts';
 
 export interface NodeHostOptions {
   port: number;
@@ -20,13 +22,9 @@ export interface NodeHost {
 }
 
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
-  const db = openDatabase('erp-sim', new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog });
-  if (opts.stateFile) {
-    await replayJournal(engine.store, opts.stateFile);
-    await compactJournal(db, opts.stateFile);
-    journalTo(engine.store, opts.stateFile);
-  }
+  const journal = opts.stateFile ? openJournal(opts.stateFile) : null;
+  const backend = journal?.backend ?? new MemoryBackend();
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog });
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -46,7 +44,10 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     url: `http://${shownHost}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => {
+          journal?.close();
+          resolve();
+        });
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
   };

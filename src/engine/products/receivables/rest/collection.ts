@@ -7,6 +7,7 @@ import type { Row } from '../../../core/types.ts';
 import { pathKeyField } from './define.ts';
 import { RestError } from './errors.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
+import { equalityCandidates } from './lookup-index.ts';
 import { MEDIA, restJson } from './media.ts';
 import { sortRows, sortedIndex } from './order.ts';
 import { readParams, type ReadParams } from './params.ts';
@@ -53,6 +54,8 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
     if (res.rows && !candidates) candidates = def.where ? res.rows.filter(def.where) : res.rows;
     finderFilter = res.filter;
   }
+  // An equality in q narrows a top-level collection through a hash index (q still decides below).
+  if (!candidates) candidates = equalityCandidates(c.env.data, def, p.qExpr);
   const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
   const q = p.q;
   const extra = opts.filter;

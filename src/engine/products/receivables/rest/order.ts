@@ -1,8 +1,9 @@
 /**
- * Ordering. Top-level collections keep one sorted index per (resource, orderBy), built once per
- * data version through `data.derived`, so a page walks the index instead of sorting the book.
- * Nulls sort last ascending and first descending (the database default).
+ * Ordering. Top-level collections keep one sorted index per (resource, orderBy), built once and then
+ * patched row by row on writes (`core/indexed.ts`), so a page walks the index instead of sorting the
+ * book. Nulls sort last ascending and first descending (the database default).
  */
+import { indexed } from '../../../core/indexed.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import type { OrderKey } from './params.ts';
 import type { ReadContext, ResourceDef } from './types.ts';
@@ -46,7 +47,60 @@ export function resourceRows(data: DataView, def: ResourceDef): readonly Row[] {
   return data.derived(`rest:rows:${def.name}`, [def.kind], () => data.list(def.kind).filter(where));
 }
 
-/** The resource's rows sorted by `keys`; cached until the kind changes. */
+/** A sorted index: rows with their sort keys and position keys (ties keep `list` order). */
+interface SortedIndex {
+  rows: Row[];
+  keys: Key[][];
+  seqs: number[];
+}
+
+function keysOf(row: Row, keys: readonly OrderKey[], rc: ReadContext): Key[] {
+  return keys.map((o) => sortKey(o.field, o.field.value ? o.field.value(row, rc) : row[o.field.name]));
+}
+
+function compareEntries(keys: readonly OrderKey[], ak: readonly Key[], aSeq: number, bk: readonly Key[], bSeq: number): number {
+  for (let j = 0; j < keys.length; j++) {
+    const c = cmpKey(ak[j] as Key, bk[j] as Key);
+    if (c !== 0) return (keys[j] as OrderKey).desc ? -c : c;
+  }
+  return aSeq - bSeq;
+}
+
+/** The resource's rows sorted by `keys`; built once, then kept current as rows change. */
 export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): readonly Row[] {
-  return data.derived(`rest:idx:${def.name}:${orderText}`, [def.kind], () => sortRows(resourceRows(data, def), keys, sortContext(data)));
+  const where = def.where;
+  return indexed<SortedIndex>(data, `rest:idx:${def.name}:${orderText}`, def.kind, {
+    build(rows, seqs, view) {
+      const rc = sortContext(view);
+      const entries: { row: Row; k: Key[]; seq: number }[] = [];
+      rows.forEach((row, i) => {
+        if (!where || where(row)) entries.push({ row, k: keysOf(row, keys, rc), seq: seqs[i] as number });
+      });
+      entries.sort((a, b) => compareEntries(keys, a.k, a.seq, b.k, b.seq));
+      return { rows: entries.map((e) => e.row), keys: entries.map((e) => e.k), seqs: entries.map((e) => e.seq) };
+    },
+    update(idx, { before, after, seq }, view) {
+      if (before && (!where || where(before))) {
+        const at = idx.rows.indexOf(before);
+        if (at >= 0) {
+          idx.rows.splice(at, 1);
+          idx.keys.splice(at, 1);
+          idx.seqs.splice(at, 1);
+        }
+      }
+      if (after && (!where || where(after))) {
+        const k = keysOf(after, keys, sortContext(view));
+        let lo = 0;
+        let hi = idx.rows.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (compareEntries(keys, idx.keys[mid] as Key[], idx.seqs[mid] as number, k, seq) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        idx.rows.splice(lo, 0, after);
+        idx.keys.splice(lo, 0, k);
+        idx.seqs.splice(lo, 0, seq);
+      }
+    },
+  }).rows;
 }

@@ -3,7 +3,7 @@
  * implements a set; anything else is refused by name with 400 (the resource's code).
  */
 import { FW, RestError } from './errors.ts';
-import { compileQ, parseQ, type RowPredicate } from './q.ts';
+import { compileQ, parseQ, type QueryExpr, type RowPredicate } from './q.ts';
 import type { FieldDef, FinderDef, ParamName, ResourceDef, RestContext } from './types.ts';
 import { typedLiteral } from './values.ts';
 
@@ -20,6 +20,8 @@ export interface OrderKey {
 export interface ReadParams {
   /** Row predicate from q (null: none). */
   q: RowPredicate | null;
+  /** The parsed q behind `q`, when it came from one (equality lookups use it; `q` still decides). */
+  qExpr?: QueryExpr;
   fields: string[] | null;
   limit: number;
   offset: number;
@@ -223,8 +225,10 @@ export function readParams(c: RestContext, def: ResourceDef, op: Operation, what
   const order = sent === undefined ? [] : parseOrderBy(sent, def);
   const full = order.length ? withKeyTieBreak(order, def) : defaultOrder(def);
   const qText = query.get('q');
+  const qExpr = qText === undefined || qText.trim() === '' ? undefined : parseQ(qText, def);
   return {
-    q: qText === undefined || qText.trim() === '' ? null : compileQ(parseQ(qText, def)),
+    q: qExpr ? compileQ(qExpr) : null,
+    qExpr,
     fields: parseFields(query.get('fields'), def),
     limit: parseLimit(query.get('limit')),
     offset: parseOffset(query.get('offset')),

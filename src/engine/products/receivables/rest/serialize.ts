@@ -1,4 +1,5 @@
 /** Turning stored rows into resource items: fields from the definition, expanded children, links. */
+import { indexed } from '../../../core/indexed.ts';
 import type { Row } from '../../../core/types.ts';
 import { pathKeyField } from './define.ts';
 import { filterLinks, keySegment, type Link } from './links.ts';
@@ -45,17 +46,42 @@ export function childRows(c: { env: { data: RestContext['env']['data'] } }, def:
     const n = Number(v);
     return typeof v === 'string' && Number.isSafeInteger(n) && String(n) === v ? n : String(v);
   };
-  const groups = c.env.data.derived(`rest:group:${child.kind}:${child.parentField}`, [child.kind], () => {
-    const m = new Map<unknown, Row[]>();
-    for (const r of c.env.data.list(child.kind)) {
-      const k = norm(r[child.parentField as string]);
-      const g = m.get(k);
-      if (g) g.push(r);
-      else m.set(k, [r]);
-    }
-    return m;
+  const field = child.parentField as string;
+  const groups = indexed<Map<unknown, { rows: Row[]; seqs: number[] }>>(c.env.data, `rest:group:${child.kind}:${field}`, child.kind, {
+    build(rows, seqs) {
+      const m = new Map<unknown, { rows: Row[]; seqs: number[] }>();
+      rows.forEach((r, i) => {
+        const k = norm(r[field]);
+        const g = m.get(k);
+        if (g) {
+          g.rows.push(r);
+          g.seqs.push(seqs[i] as number);
+        } else m.set(k, { rows: [r], seqs: [seqs[i] as number] });
+      });
+      return m;
+    },
+    update(m, { before, after, seq }) {
+      // Groups hold rows in `list` order (ascending seq); a group's arrays are replaced, never
+      // changed, so a caller still holding one keeps what it read.
+      if (before) {
+        const k = norm(before[field]);
+        const g = m.get(k);
+        const at = g ? g.rows.indexOf(before) : -1;
+        if (g && at >= 0) {
+          if (g.rows.length === 1) m.delete(k);
+          else m.set(k, { rows: g.rows.filter((_, i) => i !== at), seqs: g.seqs.filter((_, i) => i !== at) });
+        }
+      }
+      if (after) {
+        const k = norm(after[field]);
+        const g = m.get(k) ?? { rows: [], seqs: [] };
+        let at = g.seqs.length;
+        while (at > 0 && (g.seqs[at - 1] as number) > seq) at--;
+        m.set(k, { rows: [...g.rows.slice(0, at), after, ...g.rows.slice(at)], seqs: [...g.seqs.slice(0, at), seq, ...g.seqs.slice(at)] });
+      }
+    },
   });
-  const own = groups.get(norm(parent[def.key])) ?? [];
+  const own = groups.get(norm(parent[def.key]))?.rows ?? [];
   const rows = child.where ? own.filter(child.where) : own;
   return sortRows(rows, defaultOrder(child), sortContext(c.env.data));
 }

@@ -1,0 +1,226 @@
+/**
+ * Node host at scale (issue 14): the real `npm run serve` process with `--state`, one environment
+ * grown to each size through the control API's `generate`, then per size: generate time, POST one
+ * document, the reads right after a write (a page, an item with its children), an equality and an
+ * IN filter on a queryable attribute, RSS, the first answer after a kill -9 and restart, and (at the
+ * end) a reset. Standalone: `npx tsx scripts/bench/node-host.ts [receivables|odata] [sizes...]`
+ * (sizes are totals of generated documents; 0 = the seeded book).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ms, stats, table } from './lib.ts';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const product = (args[0] ?? 'receivables') as 'receivables' | 'odata';
+const SIZES = args.slice(1).map(Number);
+/** --no-restart: skip the kill -9 / restart step (and so the slow replay of large states). */
+const RESTART = !process.argv.includes('--no-restart');
+if (!SIZES.length) SIZES.push(0, 1_000, 10_000, 100_000);
+const ROUNDS = 15;
+const RESTART_LIMIT_MS = 180_000;
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Start the CLI (tsx as a loader, so the pid is the host's own) and wait for its URL line. */
+async function startHost(stateFile: string): Promise<Host & { startedMs: number }> {
+  const t = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', '--port', '0', '--state', stateFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('host did not start in time')), RESTART_LIMIT_MS);
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`host exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { child, url, startedMs: performance.now() - t };
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  return Number(/(\d+)/.exec(line)?.[1] ?? NaN) / 1024;
+}
+
+async function killHard(h: Host): Promise<void> {
+  const gone = new Promise((r) => h.child.once('exit', r));
+  h.child.kill('SIGKILL');
+  await gone;
+}
+
+async function timed(fn: () => Promise<Response>, expect: number): Promise<number> {
+  const t = performance.now();
+  const res = await fn();
+  await res.arrayBuffer();
+  const took = performance.now() - t;
+  if (res.status !== expect) throw new Error(`answered ${res.status}, expected ${expect}`);
+  return took;
+}
+
+interface Env {
+  key: string;
+  headers: Record<string, string>;
+  /** Collection path under the environment base. */
+  coll: string;
+  page: string;
+  item: (id: string) => string;
+  eq: (id: string) => string;
+  inList: (ids: string[]) => string;
+  post: () => { path: string; body: string };
+  /** Id (path key) of the newest document. */
+  newest(url: string): Promise<string>;
+}
+
+async function makeEnv(url: string): Promise<Env> {
+  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product, name: 'bench node host' }) });
+  const env = (await res.json()) as { key: string; credentials: Record<string, Record<string, string>[]> };
+  const base = `${url}/sim/${env.key}`;
+  let n = 0;
+  if (product === 'receivables') {
+    const client = env.credentials.oauthClients?.[0] as Record<string, string>;
+    const tok = await fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId as string, client_secret: client.clientSecret as string }),
+    });
+    const token = ((await tok.json()) as { access_token: string }).access_token;
+    const coll = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    return {
+      key: env.key,
+      headers,
+      coll,
+      page: `${coll}?limit=25&orderBy=TransactionNumber:desc`,
+      item: (id) => `${coll}/${id}?expand=all`,
+      eq: (id) => `${coll}?q=${encodeURIComponent(`TransactionNumber='INV-${id}'`)}`,
+      inList: (ids) => `${coll}?q=${encodeURIComponent(`TransactionNumber IN (${ids.map((i) => `'INV-${i}'`).join(',')})`)}`,
+      post: () => ({
+        path: coll,
+        body: JSON.stringify({
+          BusinessUnit: 'US1 Business Unit',
+          TransactionType: 'Invoice',
+          TransactionSource: 'Manual',
+          BillToCustomerNumber: '10010',
+          InvoiceCurrencyCode: 'USD',
+          receivablesInvoiceLines: [{ LineNumber: 1, Description: `Bench ${n++}`, Quantity: 2, UnitSellingPrice: 12.5 }],
+        }),
+      }),
+      newest: async (u) => {
+        const r = await fetch(`${u}/sim/${env.key}${coll}?limit=1&orderBy=CustomerTransactionId:desc&fields=CustomerTransactionId&onlyData=true`, { headers });
+        return String(((await r.json()) as { items: { CustomerTransactionId: number }[] }).items[0]?.CustomerTransactionId);
+      },
+    };
+  }
+  const user = env.credentials.apiUsers?.[0] as Record<string, string>;
+  const headers = { authorization: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`, 'content-type': 'application/json' };
+  const coll = '/odata/Priority/tabula.ini/demo/CUSTOMERS';
+  const runId = Date.now().toString(36).slice(-4).toUpperCase();
+  return {
+    key: env.key,
+    headers,
+    coll,
+    page: `${coll}?$top=25&$orderby=CUSTNAME desc`,
+    item: (id) => `${coll}('${id}')?$expand=CUSTPERSONNEL_SUBFORM`,
+    eq: (id) => `${coll}?$filter=${encodeURIComponent(`CUSTNAME eq '${id}'`)}`,
+    inList: (ids) => `${coll}?$filter=${encodeURIComponent(ids.map((i) => `CUSTNAME eq '${i}'`).join(' or '))}`,
+    post: () => ({ path: coll, body: JSON.stringify({ CUSTNAME: `B${runId}${String(n++).padStart(5, '0')}`, CUSTDES: 'Bench customer' }) }),
+    newest: async (u) => {
+      const r = await fetch(`${u}/sim/${env.key}${coll}?$top=1&$orderby=CUSTNAME desc&$select=CUSTNAME&$filter=${encodeURIComponent("CUSTNAME lt 'T'")}`, { headers });
+      return ((await r.json()) as { value: { CUSTNAME: string }[] }).value[0]?.CUSTNAME as string;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-node-host-'));
+  const state = join(dir, 'state.jsonl');
+  let host: Host = await startHost(state);
+  const env = await makeEnv(host.url);
+  const rows: Record<string, string | number>[] = [];
+  let generated = 0;
+  try {
+    for (const size of SIZES) {
+      let genMs = 0;
+      if (size > generated) {
+        const t = performance.now();
+        const gen = await fetch(`${host.url}/sim/_admin/environments/${env.key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: size - generated }) });
+        if (gen.status !== 201) throw new Error(`generate: ${gen.status} ${await gen.text()}`);
+        genMs = performance.now() - t;
+        generated = size;
+      }
+      const base = `${host.url}/sim/${env.key}`;
+      const get = (path: string) => () => fetch(`${base}${path}`, { headers: env.headers });
+      const post = () => {
+        const p = env.post();
+        return fetch(`${base}${p.path}`, { method: 'POST', headers: env.headers, body: p.body });
+      };
+      // Warm the indexes once, then time: POST, the page and an item right after it.
+      await (await get(env.page)()).arrayBuffer();
+      const posts: number[] = [];
+      const pageAfter: number[] = [];
+      const itemAfter: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        posts.push(await timed(post, 201));
+        const id = await env.newest(host.url);
+        pageAfter.push(await timed(get(env.page), 200));
+        itemAfter.push(await timed(get(env.item(id)), 200));
+      }
+      const id = await env.newest(host.url);
+      const pageSteady: number[] = [];
+      const eq: number[] = [];
+      const inl: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        pageSteady.push(await timed(get(env.page), 200));
+        eq.push(await timed(get(env.eq(id)), 200));
+        inl.push(await timed(get(env.inList([id, id, id])), 200));
+      }
+      const rss = rssMb(host.child.pid as number);
+      let restart = 'skipped';
+      let rssAfter = NaN;
+      if (RESTART) {
+      // kill -9, restart on the same state file, first data answer.
+      await killHard(host);
+      const t = performance.now();
+      const next = await startHost(state);
+      host = next;
+      await timed(() => fetch(`${host.url}/sim/${env.key}${env.page}`, { headers: env.headers, signal: AbortSignal.timeout(RESTART_LIMIT_MS) }), 200);
+      const restartMs = performance.now() - t;
+      rssAfter = rssMb(host.child.pid as number);
+      restart = `${(restartMs / 1000).toFixed(2)} s (listen ${(next.startedMs / 1000).toFixed(2)})`;
+      }
+      rows.push({
+        [product === 'receivables' ? 'invoices generated' : 'customers generated']: size || 'seed',
+        generate: size ? `${(genMs / 1000).toFixed(1)} s` : '',
+        POST: ms(stats(posts).median),
+        'page after write': ms(stats(pageAfter).median),
+        'item after write': ms(stats(itemAfter).median),
+        'page steady': ms(stats(pageSteady).median),
+        'eq filter': ms(stats(eq).median),
+        'IN filter': ms(stats(inl).median),
+        restart,
+        RSS: `${rss.toFixed(0)} MB (${rssAfter.toFixed(0)} after restart)`,
+      });
+      console.error(JSON.stringify(rows.at(-1)));
+    }
+    const t = performance.now();
+    const reset = await fetch(`${host.url}/sim/_admin/environments/${env.key}/reset`, { method: 'POST' });
+    if (reset.status !== 200) throw new Error(`reset: ${reset.status}`);
+    const resetMs = performance.now() - t;
+    table(`Node host at scale: ${product} (--state, medians of ${ROUNDS})`, rows);
+    console.log(`reset at ${generated} generated: ${(resetMs / 1000).toFixed(2)} s`);
+  } finally {
+    host.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

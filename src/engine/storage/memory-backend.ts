@@ -1,0 +1,72 @@
+import type { Environment, Row } from '../core/types.ts';
+import type { StorageBackend } from './backend.ts';
+import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+
+type Records = Map<string, Map<string, Row>>;
+
+/**
+ * Records in memory only, each change handed to `persist` first (the Node host's journal: a change
+ * counts as stored once `persist` returned). Holds an environment's records only until the store
+ * loads them; from then on the store's cache is the one copy.
+ */
+export class MemoryBackend implements StorageBackend {
+  private readonly envs = new Map<string, Environment>();
+  private readonly held = new Map<string, Records>();
+  private readonly loaded = new Set<string>();
+
+  constructor(private readonly persist?: (change: Change) => void | Promise<void>) {}
+
+  async environments(): Promise<Environment[]> {
+    return this.environmentsNow();
+  }
+
+  environmentsNow(): Environment[] {
+    return [...this.envs.values()];
+  }
+
+  async loadRecords(env: string, add: (kind: string, id: string, data: Row) => void): Promise<void> {
+    for (const [kind, rows] of this.takeRecords(env)) for (const [id, row] of rows) add(kind, id, row);
+  }
+
+  takeRecords(env: string): Records {
+    const records = this.held.get(env) ?? new Map();
+    this.held.delete(env);
+    this.loaded.add(env);
+    return records;
+  }
+
+  async commit(change: Change): Promise<void> {
+    await this.persist?.(change);
+    this.replay(change);
+  }
+
+  /** Take a change as already stored (replaying a journal at start). */
+  replay(change: Change): void {
+    if (change.op === 'env-put') {
+      this.envs.set(change.env.key, change.env);
+      return;
+    }
+    if (change.op === 'env-delete') {
+      this.envs.delete(change.key);
+      this.held.delete(change.key);
+      this.loaded.delete(change.key);
+      return;
+    }
+    if (change.envRow) this.envs.set(change.env, change.envRow);
+    if (this.loaded.has(change.env)) return;
+    let records = this.held.get(change.env);
+    if (!records) this.held.set(change.env, (records = new Map()));
+    if (change.clearData) for (const kind of [...records.keys()]) if (!kind.startsWith(SIM_KIND_PREFIX)) records.delete(kind);
+    for (const d of change.deletes) records.get(d.kind)?.delete(d.id);
+    for (const p of change.puts) {
+      let rows = records.get(p.kind);
+      if (!rows) records.set(p.kind, (rows = new Map()));
+      rows.set(p.id, p.data);
+    }
+  }
+
+  /** Records held for an environment not loaded yet (a snapshot of them is what a compaction writes). */
+  heldRecords(env: string): Records | undefined {
+    return this.held.get(env);
+  }
+}

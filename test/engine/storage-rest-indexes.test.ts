@@ -1,0 +1,71 @@
+// Issue 14: receivables collections read through indexes kept current on writes (sorted orders,
+// child groups, equality lookups for q). After creates, updates and deletes, each answer must equal
+// the one a full walk gives (spec 000 § Common query parameters: q, orderBy, limit; § Invoices).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createBody, INVOICES, openApi, type Api } from '../receivables/invoices/helpers.ts';
+
+let api: Api;
+beforeAll(async () => {
+  api = await openApi();
+  expect((await api.sim.admin('POST', `/environments/${api.key}/generate`, { count: 300 })).status).toBe(201);
+});
+
+const ids = (body: { items: { CustomerTransactionId: number }[] }) => body.items.map((i) => i.CustomerTransactionId);
+
+/** Every invoice in the given order, a page at a time through the collection. */
+async function walk(order: string): Promise<number[]> {
+  const out: number[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const r = await api.call('GET', `${INVOICES}?orderBy=${order}&limit=500&offset=${offset}&fields=CustomerTransactionId&onlyData=true`);
+    out.push(...ids(r.body));
+    if (!r.body.hasMore) return out;
+  }
+}
+
+describe('indexes kept current on writes (issue 14)', () => {
+  it("an equality or IN in q answers as the same test through LIKE does (a walk of every row), before and after writes", async () => {
+    const check = async () => {
+      const all = api.invoices();
+      const pick = [all[3], all[150], all[all.length - 1]].map((r) => r?.TransactionNumber as string);
+      for (const [eq, like] of [
+        [`TransactionNumber='${pick[0]}'`, `TransactionNumber LIKE '${pick[0]}'`],
+        [`InvoiceStatus='Complete';InvoiceBalanceAmount>100`, `InvoiceStatus LIKE 'Complete';InvoiceBalanceAmount>100`],
+        [`BillToPartyId=${all[0]?.BillToPartyId}`, `BillToPartyId>=${all[0]?.BillToPartyId};BillToPartyId<=${all[0]?.BillToPartyId}`],
+        [`TransactionNumber IN ('${pick[1]}','${pick[2]}','${pick[1]}')`, `TransactionNumber LIKE '${pick[1]}' OR TransactionNumber LIKE '${pick[2]}'`],
+      ]) {
+        const a = await api.call('GET', `${INVOICES}?q=${encodeURIComponent(eq as string)}&orderBy=InvoiceBalanceAmount:desc&limit=500&totalResults=true`);
+        const b = await api.call('GET', `${INVOICES}?q=${encodeURIComponent(like as string)}&orderBy=InvoiceBalanceAmount:desc&limit=500&totalResults=true`);
+        expect(a.status).toBe(200);
+        expect(a.body.totalResults).toBeGreaterThan(0);
+        expect(ids(a.body)).toEqual(ids(b.body));
+        expect(a.body.totalResults).toBe(b.body.totalResults);
+      }
+    };
+    await check();
+    const created = await api.call('POST', INVOICES, createBody({ PaymentTerms: '30 NET' }));
+    expect(created.status).toBe(201);
+    const victim = api.invoices((r) => r.InvoiceStatus === 'Incomplete')[0];
+    if (victim) expect((await api.call('DELETE', `${INVOICES}/${victim.CustomerTransactionId}`)).status).toBe(204);
+    await check();
+  });
+
+  it('a sorted page after creates and updates lists the invoices as a fresh sort does', async () => {
+    await walk('InvoiceStatus:asc'); // builds the index before the writes
+    for (let i = 0; i < 5; i++) expect((await api.call('POST', INVOICES, createBody())).status).toBe(201);
+    const some = api.invoices((r) => r.InvoiceStatus === 'Complete' && !r.voided)[7];
+    expect((await api.call('PATCH', `${INVOICES}/${some?.CustomerTransactionId}`, { InvoiceStatus: 'Incomplete' })).status).toBe(200);
+    const expected = [...api.invoices()]
+      .sort((a, b) => (a.InvoiceStatus < b.InvoiceStatus ? -1 : a.InvoiceStatus > b.InvoiceStatus ? 1 : a.CustomerTransactionId - b.CustomerTransactionId))
+      .map((r) => r.CustomerTransactionId);
+    expect(await walk('InvoiceStatus:asc')).toEqual(expected);
+  });
+
+  it('an item with its children after a line is added shows the new line (child groups patched)', async () => {
+    const inv = (await api.call('POST', INVOICES, createBody())).body;
+    const before = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}?expand=receivablesInvoiceLines`);
+    const added = await api.call('POST', `${INVOICES}/${inv.CustomerTransactionId}/child/receivablesInvoiceLines`, { Description: 'Extra', Quantity: 1, UnitSellingPrice: 10 });
+    expect(added.status).toBe(201);
+    const after = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}?expand=receivablesInvoiceLines`);
+    expect(after.body.receivablesInvoiceLines).toHaveLength(before.body.receivablesInvoiceLines.length + 1);
+  });
+});
