@@ -4,12 +4,14 @@
  * engine.store.write), then median/p95 of
  *   GET /receivablesInvoices?q=InvoiceBalanceAmount>100;InvoiceStatus='Complete'&orderBy=TransactionNumber:desc&limit=25
  *   GET /receivablesInvoices/{id}?expand=all
+ * Then the account-activity section (receivables-activity.ts).
  * Run: npx tsx scripts/bench/receivables.ts
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
 import { KIND } from '../../src/engine/products/receivables/book/records.ts';
+import { activityBench } from './receivables-activity.ts';
 import { ms, stats, table } from './lib.ts';
 
 const ORIGIN = 'http://bench.local';
@@ -169,6 +171,8 @@ async function main() {
   table('Receivables REST in the Node host (engine.handle)', rows);
   const ratio = (medians.get(100_000) ?? NaN) / (medians.get(1_000) ?? NaN);
   console.log(`\ncollection median 100k / 1k = ${ratio.toFixed(2)}x (target <= 3x); 100k median ${ms(medians.get(100_000) ?? NaN)} (target < 50 ms)`);
+  // Account activity (issue 10): an account with 10k invoices expanded, the activity collections at 100k, describe.
+  await activityBench(engine);
 }
 
 await main();

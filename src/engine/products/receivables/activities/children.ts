@@ -6,12 +6,13 @@
  * them (standardReceiptApplications, transactionPaymentSchedules) and are the simulator's own
  * otherwise; docs/receivables-api.md lists them with their queryable sets.
  */
+import { DAY_MS, isoDate } from '../../../core/clock.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { KIND, type CreditMemoRow, type InvoiceRow } from '../book/records.ts';
 import { paymentDaysLate } from '../invoices/definitions.ts';
 import { amount, date, defineResource, field, int, num, relatedTo, str } from '../rest/define.ts';
 import { FW, REST_CODES } from '../rest/errors.ts';
-import type { ResourceDef } from '../rest/types.ts';
+import type { ReadContext, ResourceDef } from '../rest/types.ts';
 import type { ResourceInit as Init } from '../rest/define.ts';
 import {
   adjustmentRows,
@@ -107,6 +108,21 @@ export const standardReceiptApplicationsChild = child(
   applicationRows,
 );
 
+/** Today as a day number per read (one request reads one clock). */
+const todays = new WeakMap<ReadContext, number>();
+
+/**
+ * PaymentDaysLate as the installment resource defines it (invoices/definitions.ts paymentDaysLate:
+ * max(0, today - due) while OP, 0 once CL), from the projection's day number of the due date.
+ */
+function daysLate(row: Row, rc: ReadContext): number {
+  if (typeof row.dueDay !== 'number') return paymentDaysLate({ InstallmentStatus: row.InstallmentStatus as 'OP' | 'CL', InstallmentDueDate: row.PaymentScheduleDueDate as string }, rc);
+  if (row.InstallmentStatus !== 'OP') return 0;
+  let today = todays.get(rc);
+  if (today === undefined) todays.set(rc, (today = Date.parse(`${isoDate(rc.now)}T00:00:00Z`) / DAY_MS));
+  return Math.max(0, Math.round(today - row.dueDay));
+}
+
 export const SCHEDULES_Q = ['InstallmentId', 'TransactionId', 'TransactionNumber', 'TransactionClass', 'PaymentScheduleDueDate', 'InstallmentStatus', 'PaymentDaysLate'] as const;
 export const transactionPaymentSchedulesChild = child(
   {
@@ -132,7 +148,7 @@ export const transactionPaymentSchedulesChild = child(
       field('InstallmentStatus', 'string', ['ro', 'q'], { maxLength: 2, values: ['OP', 'CL'] }),
       field('PaymentDaysLate', 'number', ['ro', 'q', 'derived'], {
         precision: 18,
-        value: (row, rc) => paymentDaysLate({ InstallmentStatus: row.InstallmentStatus as 'OP' | 'CL', InstallmentDueDate: row.PaymentScheduleDueDate as string }, rc),
+        value: (row, rc) => daysLate(row, rc),
       }),
     ],
     defaultOrderBy: 'PaymentScheduleDueDate:asc,InstallmentId:asc',

@@ -14,6 +14,7 @@
  * - transactionPaymentSchedules: installments of the account's transactions; voids excluded.
  * - creditMemos: the account's credit memos. transactionAdjustments: adjustments of its transactions.
  */
+import { DAY_MS } from '../../../core/clock.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { accountById } from '../book/lookups.ts';
 import {
@@ -186,6 +187,8 @@ export function scheduleRows(data: DataView): Grouped {
             TotalOriginalAmount: i.OriginalAmount,
             TotalBalanceAmount: i.InstallmentBalanceDue,
             InstallmentStatus: i.InstallmentStatus,
+            // Not an attribute: the due date as a day number, so PaymentDaysLate is cheap per row.
+            dueDay: Date.parse(`${i.InstallmentDueDate}T00:00:00Z`) / DAY_MS,
           },
         });
       }
