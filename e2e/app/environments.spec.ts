@@ -34,7 +34,9 @@ test('the clock moves, credentials are added and revoked, reset asks first, dele
   await expect(page.getByTestId('revealed-credentials').getByRole('heading', { name: 'New Personal access token' })).toBeVisible();
   const rows = page.getByTestId('credential-list').locator('tbody tr');
   await expect(rows).toHaveCount(3);
-  await rows.filter({ hasText: 'trainer' }).getByRole('button', { name: 'Revoke' }).click();
+  await rows.filter({ hasText: 'trainer' }).getByRole('button', { name: /^Revoke/ }).click();
+  // Revoking asks first (issue 13 bug 6).
+  await page.getByTestId('confirm-revoke').getByRole('button', { name: 'Revoke credential' }).click();
   await expect(rows).toHaveCount(2);
 
   await page.getByTestId('reset-env').click();

@@ -59,6 +59,17 @@ export function forgetSecret(envKey: string, id: string): void {
   save(envKey, loadSecrets(envKey).filter((c) => c.id !== id));
 }
 
+/**
+ * Follow the server's list: forget remembered credentials that no longer exist there (revoked in
+ * another tab or by a script). Returns the ids forgotten.
+ */
+export function keepOnly(envKey: string, ids: readonly string[]): string[] {
+  const list = loadSecrets(envKey);
+  const dropped = list.filter((c) => !ids.includes(c.id)).map((c) => c.id);
+  if (dropped.length) save(envKey, list.filter((c) => ids.includes(c.id)));
+  return dropped;
+}
+
 export function forgetEnv(envKey: string): void {
   localStorage.removeItem(PREFIX + envKey);
 }

@@ -4,8 +4,27 @@ import { api, type EnvSummary, type ProductInfo } from './api.ts';
 import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';
 import type { RequestSpec } from './request.ts';
+import { forgetEnv, keepOnly, loadSecrets, type RememberedCredential } from './secrets.ts';
 
 const CURRENT = 'erp-sim:current-env';
+
+export interface PendingRequest {
+  request: RequestSpec;
+  run: boolean;
+  envKey?: string;
+  /** The error catalog entry the request reproduces. */
+  reproduces?: string;
+  /** Something the console should say about it (e.g. that the authentication was changed). */
+  note?: string;
+}
+
+export interface Revealed {
+  envKey: string;
+  title: string;
+  /** Why these credentials were issued, when it was not the user's own click (a reproduction). */
+  reason?: string;
+  creds: RememberedCredential[];
+}
 
 export const app = $state({
   envs: [] as EnvSummary[],
@@ -14,7 +33,11 @@ export const app = $state({
   error: '' as string,
   currentKey: (localStorage.getItem(CURRENT) ?? '') as string,
   /** A request handed to the console by the catalog, errors, history, data browser or a share link. */
-  pending: null as { request: RequestSpec; run: boolean; envKey?: string } | null,
+  pending: null as PendingRequest | null,
+  /** Credentials just issued (shown once with their secrets), by the Environments view or a reproduction. */
+  revealed: null as Revealed | null,
+  /** Bumped when this browser's remembered secrets change, so views reading them refresh. */
+  secretsVersion: 0,
   /** Bumped after writes to the selected environment (from any tab or script), so data views refresh. */
   dataVersion: 0,
 });
@@ -61,8 +84,17 @@ export async function loadProducts(): Promise<void> {
 export function followChanges(): () => void {
   let dataTimer: ReturnType<typeof setTimeout> | undefined;
   let envTimer: ReturnType<typeof setTimeout> | undefined;
+  const secretTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const stop = onSimChange((change) => {
     if (change.op !== 'records') forgetTokens(change.env);
+    if (change.op === 'env-delete') {
+      forgetEnv(change.env);
+      app.secretsVersion++;
+    } else if (loadSecrets(change.env).length) {
+      // A credential revoked elsewhere is a record write: re-read the environment's list.
+      clearTimeout(secretTimers.get(change.env));
+      secretTimers.set(change.env, setTimeout(() => void syncSecrets(change.env), 150));
+    }
     if (change.env === currentEnv()?.key) {
       clearTimeout(dataTimer);
       dataTimer = setTimeout(() => app.dataVersion++, 100);
@@ -76,10 +108,28 @@ export function followChanges(): () => void {
     stop();
     clearTimeout(dataTimer);
     clearTimeout(envTimer);
+    for (const t of secretTimers.values()) clearTimeout(t);
   };
 }
 
+/**
+ * Make this browser's remembered secrets follow the environment's credential list: a credential
+ * revoked in another tab, by a script or while this page was closed is forgotten, with its tokens.
+ */
+export async function syncSecrets(envKey: string): Promise<void> {
+  if (!loadSecrets(envKey).length) return;
+  try {
+    const detail = await api.getEnv(envKey);
+    if (keepOnly(envKey, detail.credentials.map((c) => c.id)).length) {
+      forgetTokens(envKey);
+      app.secretsVersion++;
+    }
+  } catch {
+    /* unknown environment or worker gone: the list stays as it is */
+  }
+}
+
 /** Open a request in the console (and optionally run it) for an environment. */
-export function openInConsole(request: RequestSpec, run: boolean, envKey?: string): void {
-  app.pending = { request, run, envKey };
+export function openInConsole(request: RequestSpec, run: boolean, envKey?: string, more: Pick<PendingRequest, 'reproduces' | 'note'> = {}): void {
+  app.pending = { request, run, envKey, ...more };
 }

@@ -21,6 +21,8 @@ interface Def {
   title: string;
   meaning: string;
   spec: string;
+  /** Why there is no `req` (shown in the catalog instead of a Reproduce button). */
+  notReproducible?: string;
   /** Omitted when no request relative to the environment can show it. */
   req?: { method?: string; path: string; body?: string; headers?: Record<string, string>; auth?: ExampleRequest['auth']; expectStatus?: number };
 }
@@ -34,7 +36,7 @@ const DEFS: Def[] = [
   { code: 'OD-404-OUTSIDE', status: 404, title: 'Path outside /odata', meaning: 'Paths outside the /odata prefix answer a bare 404 without authentication.', spec: '001 § Authentication 4', req: { path: '/api/customers', auth: 'none' } },
   { code: 'OD-404-ROOT', status: 404, title: 'Wrong configuration segments', meaning: 'Authenticated request under /odata with another config file or company: bare 404.', spec: '001 § Authentication 4; Placeholders', req: { path: '/odata/Priority/other.ini/demo/CUSTOMERS' } },
   { code: 'OD-501-METHOD', status: 501, title: 'Unregistered method name', meaning: 'The hosting runtime answers an empty 501 to methods the service does not register.', spec: '001 § Errors table', req: { method: 'PROPFIND', path: `${R}/CUSTOMERS` } },
-  { code: 'OD-405-TRACE', status: 405, title: 'TRACE refused by hosting', meaning: 'The hosting runtime refuses TRACE with 405 (browsers cannot send TRACE).', spec: '001 § Errors table' },
+  { code: 'OD-405-TRACE', status: 405, title: 'TRACE refused by hosting', meaning: 'The hosting runtime refuses TRACE with 405 (browsers cannot send TRACE).', spec: '001 § Errors table', notReproducible: 'Browsers cannot send TRACE: try it with curl -X TRACE against the Node host (npm run serve).' },
   // ---- the bare-404 family ----------------------------------------------------------------
   { code: 'OD-404-DUPOPT', status: 404, title: 'Duplicated query option', meaning: 'A duplicated honoured option (any case, non-empty) answers a bare 404.', spec: '001 § Query options', req: { path: `${R}/CUSTOMERS?$top=1&$TOP=2` } },
   { code: 'OD-404-KEY', status: 404, title: 'Unquoted key', meaning: 'String keys are quoted; an unquoted key is a bare 404.', spec: '001 § Key addressing', req: { path: `${R}/CUSTOMERS(C1001)` } },
@@ -109,6 +111,7 @@ function toEntry(d: Def): ErrorEntry {
   title: d.title,
   meaning: d.meaning,
   spec: d.spec,
+  ...(d.notReproducible ? { notReproducible: d.notReproducible } : {}),
   ...(d.req
     ? {
         reproduce: {
