@@ -1,5 +1,19 @@
-/** Code snippets for the current request, with the headers exactly as the console sends them. */
+/**
+ * Code snippets for the current request, with the headers exactly as the console sends them.
+ * Secrets (tokens, secrets, passwords) and, for the Node host, the base URL are written as
+ * environment variables, never pasted live: a snippet is copied out of the browser.
+ */
 import type { HeaderRow } from './request.ts';
+
+/** A literal text of the request written as an environment variable instead. */
+export interface SnippetVar {
+  /** The value as it appears in the request (a token, a secret, the environment base URL). */
+  value: string;
+  /** The variable's name, e.g. TOKEN. */
+  name: string;
+  /** How to set it (a comment line in the snippet). */
+  hint: string;
+}
 
 export interface SnippetInput {
   method: string;
@@ -8,65 +22,118 @@ export interface SnippetInput {
   body?: string;
   /** Headers written with an empty value: the request goes without them (e.g. no Content-Type). */
   omit?: string[];
+  vars?: SnippetVar[];
 }
 
 export const SNIPPET_LANGS = ['curl', 'JavaScript fetch', 'Python requests', 'C# HttpClient'] as const;
 export type SnippetLang = (typeof SNIPPET_LANGS)[number];
 
+type Seg = { text: string } | { env: string };
+
+/** Cut a text into literal parts and variable references (longest value first). */
+function segments(text: string, vars: SnippetVar[]): Seg[] {
+  const usable = vars.filter((v) => v.value.length >= 4).sort((a, b) => b.value.length - a.value.length);
+  const out: Seg[] = [];
+  let rest = text;
+  while (rest) {
+    let best: { at: number; v: SnippetVar } | undefined;
+    for (const v of usable) {
+      const at = rest.indexOf(v.value);
+      if (at >= 0 && (!best || at < best.at)) best = { at, v };
+    }
+    if (!best) {
+      out.push({ text: rest });
+      break;
+    }
+    if (best.at > 0) out.push({ text: rest.slice(0, best.at) });
+    out.push({ env: best.v.name });
+    rest = rest.slice(best.at + best.v.value.length);
+  }
+  return out;
+}
+
 const shq = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
 const jsq = (s: string) => JSON.stringify(s);
-const pyq = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Python literal
 const csq = (s: string) => `@"${s.replaceAll('"', '""')}"`;
+
+/** One string expression per language, joining literals and variables. */
+const EXPR: Record<SnippetLang, { lit: (s: string) => string; env: (n: string) => string; join: string }> = {
+  curl: { lit: shq, env: (n) => `"$${n}"`, join: '' },
+  'JavaScript fetch': { lit: jsq, env: (n) => `process.env.${n}`, join: ' + ' },
+  'Python requests': { lit: jsq, env: (n) => `os.environ[${jsq(n)}]`, join: ' + ' },
+  'C# HttpClient': { lit: csq, env: (n) => `Environment.GetEnvironmentVariable(${jsq(n)})`, join: ' + ' },
+};
+
+function expr(lang: SnippetLang, text: string, vars: SnippetVar[]): string {
+  const e = EXPR[lang];
+  const segs = segments(text, vars);
+  if (segs.length === 0) return e.lit('');
+  return segs.map((s) => ('env' in s ? e.env(s.env) : e.lit(s.text))).join(e.join);
+}
+
+/** The variables a snippet uses, as comment lines saying how to set them. */
+function varComments(input: SnippetInput, prefix: string): string[] {
+  const all = [input.url, input.body ?? '', ...input.headers.map((h) => h.value)].join('\n');
+  const used = (input.vars ?? []).filter((v) => v.value.length >= 4 && all.includes(v.value));
+  const seen = new Set<string>();
+  return used.filter((v) => !seen.has(v.name) && seen.add(v.name)).map((v) => `${prefix} ${v.name}: ${v.hint}`);
+}
 
 const omitsContentType = (input: SnippetInput) => Boolean(input.body) && (input.omit ?? []).some((n) => n.toLowerCase() === 'content-type');
 
-function curl({ method, url, headers, body, omit = [] }: SnippetInput): string {
-  const parts = [`curl -X ${method} ${shq(url)}`];
-  for (const h of headers) parts.push(`-H ${shq(`${h.name}: ${h.value}`)}`);
+function curl(input: SnippetInput): string {
+  const { method, url, headers, body, omit = [], vars = [] } = input;
+  const x = (s: string) => expr('curl', s, vars);
+  const parts = [`curl -X ${method} ${x(url)}`];
+  for (const h of headers) parts.push(`-H ${x(`${h.name}: ${h.value}`)}`);
   // "-H 'Name:'" stops curl from sending a header it would add itself (Content-Type with --data-raw).
   for (const name of omit) parts.push(`-H ${shq(`${name}:`)}`);
-  if (body) parts.push(`--data-raw ${shq(body)}`);
-  return parts.join(' \\\n  ');
+  if (body) parts.push(`--data-raw ${x(body)}`);
+  return [...varComments(input, '#'), parts.join(' \\\n  ')].join('\n');
 }
 
 function jsFetch(input: SnippetInput): string {
-  const { method, url, headers, body } = input;
-  const h = headers.map((x) => `    ${jsq(x.name)}: ${jsq(x.value)},`).join('\n');
+  const { method, url, headers, body, vars = [] } = input;
+  const x = (s: string) => expr('JavaScript fetch', s, vars);
+  const h = headers.map((v) => `    ${jsq(v.name)}: ${x(v.value)},`).join('\n');
   return [
-    `const res = await fetch(${jsq(url)}, {`,
+    ...varComments(input, '//'),
+    `const res = await fetch(${x(url)}, {`,
     `  method: ${jsq(method)},`,
     `  headers: {\n${h}\n  },`,
     // A string body would get "Content-Type: text/plain"; bytes go without one.
-    ...(body ? [omitsContentType(input) ? `  body: new TextEncoder().encode(${jsq(body)}),` : `  body: ${jsq(body)},`] : []),
+    ...(body ? [omitsContentType(input) ? `  body: new TextEncoder().encode(${x(body)}),` : `  body: ${x(body)},`] : []),
     `});`,
     `console.log(res.status, await res.text());`,
   ].join('\n');
 }
 
-function python({ method, url, headers, body }: SnippetInput): string {
-  const h = headers.map((x) => `    ${pyq(x.name)}: ${pyq(x.value)},`).join('\n');
+function python(input: SnippetInput): string {
+  const { method, url, headers, body, vars = [] } = input;
+  const x = (s: string) => expr('Python requests', s, vars);
+  const h = headers.map((v) => `    ${jsq(v.name)}: ${x(v.value)},`).join('\n');
+  const comments = varComments(input, '#');
   return [
+    ...(comments.length ? [...comments, 'import os'] : []),
     'import requests',
     '',
     `headers = {\n${h}\n}`,
-    ...(body ? [`data = ${pyq(body)}`] : []),
-    `res = requests.request(${pyq(method)}, ${pyq(url)}, headers=headers${body ? ', data=data.encode("utf-8")' : ''})`,
+    ...(body ? [`data = ${x(body)}`] : []),
+    `res = requests.request(${jsq(method)}, ${x(url)}, headers=headers${body ? ', data=data.encode("utf-8")' : ''})`,
     'print(res.status_code, res.text)',
   ].join('\n');
 }
 
 function csharp(input: SnippetInput): string {
-  const { method, url, headers, body } = input;
+  const { method, url, headers, body, vars = [] } = input;
+  const x = (s: string) => expr('C# HttpClient', s, vars);
   const contentType = headers.find((h) => h.name.toLowerCase() === 'content-type')?.value.split(';')[0] ?? 'application/json';
-  const lines = [
-    'using var client = new HttpClient();',
-    `var request = new HttpRequestMessage(new HttpMethod("${method}"), ${csq(url)});`,
-  ];
+  const lines = [...varComments(input, '//'), 'using var client = new HttpClient();', `var request = new HttpRequestMessage(new HttpMethod("${method}"), ${x(url)});`];
   for (const h of headers) {
     if (h.name.toLowerCase() === 'content-type') continue;
-    lines.push(`request.Headers.TryAddWithoutValidation(${csq(h.name)}, ${csq(h.value)});`);
+    lines.push(`request.Headers.TryAddWithoutValidation(${csq(h.name)}, ${x(h.value)});`);
   }
-  if (body) lines.push(`request.Content = new StringContent(${csq(body)}, System.Text.Encoding.UTF8, "${contentType}");`);
+  if (body) lines.push(`request.Content = new StringContent(${x(body)}, System.Text.Encoding.UTF8, "${contentType}");`);
   if (body && omitsContentType(input)) lines.push('request.Content.Headers.ContentType = null;');
   lines.push('var response = await client.SendAsync(request);', 'Console.WriteLine($"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}");');
   return lines.join('\n');
