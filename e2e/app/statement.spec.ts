@@ -72,3 +72,21 @@ test('statement on a phone-sized screen stacks the raw JSON under the statement'
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await shot(page, 'statement-phone');
 });
+
+test('data browser: the new resources are listed, and an account activity opens with its seven children as related tables (issue 10 § 4)', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Activity data');
+  await page.goto(`/#/data/${key}`);
+  for (const name of ['receivablesCreditMemos', 'receivablesAdjustments', 'receiptMethods', 'customerAccountSitesLOV', 'receivablesCustomerAccountActivities', 'receivablesCustomerAccountSiteActivities']) {
+    await expect(page.locator(`[data-resource="${name}"]`)).toBeVisible();
+  }
+  await page.locator('[data-resource="receivablesCustomerAccountActivities"]').click();
+  const table = page.getByTestId('data-table');
+  await expect(table).toContainText('Acme Manufacturing Corp');
+  await table.getByTestId('open-record').first().click();
+  const record = page.getByTestId('record');
+  for (const title of ['Standard Receipts', 'Standard Receipt Applications', 'Transaction Payment Schedules', 'Credit Memos', 'Credit Memo Applications', 'Transactions Paid by Other Customers', 'Transaction Adjustments']) {
+    await expect(record.locator('h3.child', { hasText: new RegExp(`^${title} \\(`) })).toBeVisible();
+  }
+  expect(await record.getByTestId('child-table').count()).toBeGreaterThanOrEqual(5);
+  await shot(page, 'data-account-activity-record');
+});
