@@ -4,6 +4,7 @@
 import Big from 'big.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KIND, type CustomerAccountRow, type InvoiceRow, type ReceiptApplicationRow, type SiteUseRow, type StandardReceiptRow } from '../../../src/engine/products/receivables/book/records.ts';
+import { createEnv } from '../../support/sim.ts';
 import { openApi, REST, type Api } from '../invoices/helpers.ts';
 import { referenceTotals, shownTotals } from './reference.ts';
 
@@ -240,5 +241,32 @@ describe('read-only (Read-only resources table: GET only)', () => {
       const r = await api.call(method, path, method === 'DELETE' ? undefined : {});
       expect([r.status, r.body['o:errorCode']], `${method} ${path}`).toEqual([405, 'SIM-REST-4050']);
     }
+  });
+});
+
+describe("another environment's records answer exactly like missing ones (§ What the service does 2)", () => {
+  it('an account, a bill-to site and a child row that only another environment holds', async () => {
+    const other = await createEnv(api.sim, 'receivables');
+    const theirs = 896969696969696;
+    const missing = 899999999999999;
+    const acme = acc('10010');
+    await api.sim.engine.store.write(other.key, (tx) => {
+      const a = tx.get<CustomerAccountRow>(KIND.customerAccount, String(acme.CustomerAccountId)) as CustomerAccountRow;
+      tx.put(KIND.customerAccount, String(theirs), { ...a, CustomerAccountId: theirs, AccountNumber: '99001' });
+      const u = tx.list<SiteUseRow>(KIND.siteUse).find((x) => x.SiteUseCode === 'BILL_TO') as SiteUseRow;
+      tx.put(KIND.siteUse, String(theirs), { ...u, SiteUseId: theirs });
+      tx.put(KIND.standardReceipt, String(theirs), receipt(theirs, acme, '10.00', '10.00', 'UNAPPLIED'));
+    });
+    const same = async (path: (id: number) => string) => {
+      const a = await api.call('GET', path(theirs));
+      const m = await api.call('GET', path(missing));
+      expect(a.status).toBe(404);
+      expect(JSON.stringify(a.body).replaceAll(String(theirs), '<id>')).toBe(JSON.stringify(m.body).replaceAll(String(missing), '<id>'));
+    };
+    await same((id) => `${ACT}/${id}`);
+    await same((id) => `${ACT}/${id}/child/standardReceipts`);
+    await same((id) => `${SITE}/${id}`);
+    await same((id) => `${ACT}/${acme.CustomerAccountId}/child/standardReceipts/${id}`);
+    expect((await api.call('GET', `${ACT}?q=${encodeURIComponent("AccountNumber='99001'")}`)).body.count).toBe(0);
   });
 });

@@ -192,4 +192,22 @@ describe("another environment's row answers exactly like a missing one (Read-onl
     expect(JSON.stringify(a.body).replaceAll(String(theirs), '<id>')).toBe(JSON.stringify(m.body).replaceAll(String(missing), '<id>'));
     expect((await api.call('GET', `${ADJ}?finder=${encodeURIComponent(`PrimaryKey;AdjustmentId=${theirs}`)}`)).body.items).toEqual([]);
   });
+
+  it('receipt methods and site uses that only another environment holds', async () => {
+    const other = await createEnv(api.sim, 'receivables');
+    const theirs = 897979797979797;
+    const missing = 899999999999999;
+    await api.sim.engine.store.write(other.key, (tx) => {
+      tx.put(KIND.receiptMethod, String(theirs), { ReceiptMethodId: theirs, Name: 'Their method', ReceiptClass: 'Manual Receipts', StartDate: '2020-01-01', EndDate: null });
+      const use = tx.list<SiteUseRow>(KIND.siteUse)[0] as SiteUseRow;
+      tx.put(KIND.siteUse, String(theirs), { ...use, SiteUseId: theirs, Location: 'Their site' });
+    });
+    for (const path of [RM, LOV]) {
+      const a = await api.call('GET', `${path}/${theirs}`);
+      const m = await api.call('GET', `${path}/${missing}`);
+      expect(a.status, path).toBe(404);
+      expect(JSON.stringify(a.body).replaceAll(String(theirs), '<id>')).toBe(JSON.stringify(m.body).replaceAll(String(missing), '<id>'));
+      expect((await api.call('GET', `${path}?limit=500`)).body.items.some((r: any) => Object.values(r).includes(theirs))).toBe(false);
+    }
+  });
 });
