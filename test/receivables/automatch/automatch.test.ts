@@ -226,6 +226,15 @@ describe('control API: settings, schedule, runs', () => {
     expect(Date.parse(state.nextScheduledAt)).toBe(Date.parse('2026-03-15T10:00:00.000Z') + 5 * 3_600_000 + 3_600_000);
   });
 
+  it('reset puts the seeded book back with default settings and no runs (README control API: reset)', async () => {
+    await settings({ thresholds: { minimumMatch: 10, autoApply: 20 } });
+    await run();
+    expect((await api.sim.admin('POST', `/environments/${api.key}/reset`)).status).toBe(200);
+    const after = (await api.sim.admin('GET', `/environments/${api.key}/automatch`)).body;
+    expect(after.settings.thresholds).toEqual({ minimumMatch: 60, autoApply: 80 });
+    expect(after.runs).toEqual([]);
+  });
+
   it('AutoMatch cannot be submitted through the receivables API; unknown control routes and methods are refused', async () => {
     expect((await api.call('POST', `${REST}/AR_APPLY_RECEIPTS_USING_AUTOMATCH`, {})).status).toBe(404);
     expect((await api.sim.admin('GET', `/environments/${api.key}/automatch/run`)).status).toBe(405);
