@@ -104,6 +104,22 @@ const DEFS: Def[] = [
   { code: 'OD-BATCH-FOREIGN', side: 'batch', status: 400, title: "A batch request url must address a resource under this environment's OData base.", meaning: 'Foreign host, scheme, key or casing, or climbing above the base (per item).', spec: '001 § $batch 3', req: { method: 'POST', path: `${R}/$batch`, body: batch([{ id: '1', method: 'GET', url: 'https://elsewhere.example/odata/CUSTOMERS' }]), headers: JSON_TYPE, expectStatus: 200 } },
 ];
 
+/** How a client avoids the most common refusals (the playground shows it beside a matching answer). */
+const AVOID: Record<string, string> = {
+  'OD-401': "Send Authorization: Basic with this environment's API user, or a personal access token as the username and PAT as the password.",
+  'OD-404-KEY': "Quote string keys: CUSTOMERS('C1001'), not CUSTOMERS(C1001).",
+  'OD-404-PARTIALKEY': "Name every key part once: AINVOICES(IVNUM='…',DEBIT='D',IVTYPE='A').",
+  'OD-404-CASE': 'Write entity-set names exactly as $metadata lists them (CUSTOMERS).',
+  'OD-404-PUT': 'Update with PATCH and only the fields that change.',
+  'OD-404-ENTITY': 'Read an existing key: list the set first ($select the key, $top) and use a key from it.',
+  'OD-400-TOP': '$top takes a non-negative integer.',
+  'OD-400-SKIP': '$skip takes a non-negative integer.',
+  'OD-400-PROPERTY': 'Use property names exactly as $metadata spells them (case-sensitive).',
+  'OD-400-IN': "Combine comparisons with or: CUSTNAME eq 'C1001' or CUSTNAME eq 'C1002'.",
+  'OD-501-FUNCTION': 'Filter with comparisons (eq, ne, gt, ge, lt, le) joined by and / or; fetch and filter text on the client.',
+  'OD-404-DUPOPT': 'Give each query option once.',
+};
+
 function toEntry(d: Def): ErrorEntry {
   return {
   code: d.code,
@@ -112,6 +128,7 @@ function toEntry(d: Def): ErrorEntry {
   meaning: d.meaning,
   spec: d.spec,
   ...(d.notReproducible ? { notReproducible: d.notReproducible } : {}),
+  ...(AVOID[d.code] ? { avoid: AVOID[d.code] } : {}),
   ...(d.req
     ? {
         reproduce: {
