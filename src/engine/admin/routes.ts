@@ -11,6 +11,7 @@ import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
 import type { EngineStats } from '../engine.ts';
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
+import { registerSnapshotRoutes } from './snapshot-routes.ts';
 
 interface AdminDeps {
   store: SimStore;
@@ -269,6 +270,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     return c.json(await detail(c, next));
   });
 
+  registerSnapshotRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

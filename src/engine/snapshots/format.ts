@@ -1,0 +1,117 @@
+/**
+ * The snapshot file: one environment as a documented, versioned JSON document (issue 12 § 3;
+ * docs/playground.md § Snapshots). Built from the environment's records, read back only after every
+ * part was checked, so a bad or foreign file is refused before anything is written.
+ */
+import { sha256Hex } from '../core/crypto.ts';
+import { PRODUCT_IDS, type CredentialType, type ProductId, type Row } from '../core/types.ts';
+
+export const SNAPSHOT_FORMAT = 'erp-sim-snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+/** A credential as a snapshot carries it: what it is called and may do, never a secret or a hash. */
+export interface SnapshotCredential {
+  type: CredentialType;
+  name: string;
+  owner: string | null;
+  privileges: string[];
+}
+
+export interface Snapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  product: ProductId;
+  name: string;
+  /** Host time of the export (information only). */
+  exportedAt: string;
+  /** The environment clock at export; an import continues from this instant. */
+  clock: { now: string };
+  /** The environment's id sequence: new records after an import get ids the book has not used. */
+  idSeq: number;
+  /** Every record by kind, in the order the environment lists them: `[id, row]` pairs. */
+  records: Record<string, [string, Row][]>;
+  /** Only when the export asked for them: names and privileges; an import mints fresh secrets. */
+  credentials?: SnapshotCredential[];
+  /** SHA-256 (hex) of the canonical text of the parts above: an edited or damaged file is refused. */
+  digest: string;
+}
+
+/** Kinds of the simulator's own (`sim.` prefix) that travel in a snapshot: fault rules. */
+export const PORTABLE_SIM_KINDS: readonly string[] = ['sim.fault-rule'];
+
+/** Record kinds a snapshot never carries: credentials (secrets) and issued tokens, the journal. */
+export const isPortableKind = (kind: string): boolean => !kind.startsWith('sim.') || PORTABLE_SIM_KINDS.includes(kind);
+
+const KIND_PATTERN = /^[A-Za-z][A-Za-z0-9_./-]{0,127}$/;
+
+/** The text the digest covers: every part of the file except `exportedAt`, `name` and the digest. */
+function canonical(s: Pick<Snapshot, 'product' | 'clock' | 'idSeq' | 'records' | 'credentials'>): string {
+  return JSON.stringify([s.product, s.clock.now, s.idSeq, s.records, s.credentials ?? null]);
+}
+
+export async function sealSnapshot(parts: Omit<Snapshot, 'format' | 'version' | 'digest'>): Promise<Snapshot> {
+  const body = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, ...parts } as const;
+  return { ...body, digest: await sha256Hex(canonical(body)) };
+}
+
+export type SnapshotCheck = { ok: true; snapshot: Snapshot } | { ok: false; error: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Check a parsed file in full. `credentialTypes` are those the snapshot's product may hold.
+ * Messages say what is wrong in words a trainer can act on.
+ */
+export async function checkSnapshot(value: unknown, credentialTypes: (p: ProductId) => readonly CredentialType[] | undefined): Promise<SnapshotCheck> {
+  const no = (error: string): SnapshotCheck => ({ ok: false, error });
+  if (!isObject(value)) return no('A snapshot is a JSON object; this file is not one.');
+  if (value.format !== SNAPSHOT_FORMAT) {
+    return no(`This is not an ERP simulator snapshot: "format" must be "${SNAPSHOT_FORMAT}"${typeof value.format === 'string' ? `, not "${value.format.slice(0, 60)}"` : ''}.`);
+  }
+  if (typeof value.version !== 'number' || !Number.isInteger(value.version) || value.version < 1) return no('"version" must be a positive integer.');
+  if (value.version > SNAPSHOT_VERSION) {
+    return no(`This snapshot has format version ${value.version}; this simulator reads version ${SNAPSHOT_VERSION} only. Update the simulator to import it.`);
+  }
+  const product = value.product;
+  if (typeof product !== 'string' || !PRODUCT_IDS.includes(product as ProductId)) return no(`"product" must be one of: ${PRODUCT_IDS.join(', ')}.`);
+  const types = credentialTypes(product as ProductId);
+  if (!types) return no(`This host does not simulate the ${product} product.`);
+  if (typeof value.name !== 'string' || value.name.length > 120) return no('"name" must be a string of at most 120 characters.');
+  const now = isObject(value.clock) ? value.clock.now : undefined;
+  const at = typeof now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(now) ? Date.parse(now) : NaN;
+  if (Number.isNaN(at) || at < Date.UTC(1970, 0, 1) || at > Date.UTC(9999, 11, 31)) return no('"clock.now" must be an ISO-8601 date-time between 1970 and 9999.');
+  if (typeof value.idSeq !== 'number' || !Number.isSafeInteger(value.idSeq) || value.idSeq < 0) return no('"idSeq" must be a non-negative integer.');
+  if (!isObject(value.records)) return no('"records" must be an object of record kinds.');
+  for (const [kind, rows] of Object.entries(value.records)) {
+    if (!KIND_PATTERN.test(kind)) return no(`"records" has a kind named "${kind.slice(0, 70)}", which is not a record kind name.`);
+    if (!isPortableKind(kind)) return no(`"records" carries "${kind}", which a snapshot never holds (credentials and tokens are not exported).`);
+    if (!Array.isArray(rows)) return no(`"records.${kind}" must be an array of [id, record] pairs.`);
+    const seen = new Set<string>();
+    for (const pair of rows) {
+      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || pair[0] === '' || !isObject(pair[1])) {
+        return no(`"records.${kind}" must hold [id, record] pairs: an id string and a JSON object.`);
+      }
+      if (seen.has(pair[0])) return no(`"records.${kind}" holds id "${pair[0].slice(0, 40)}" twice.`);
+      seen.add(pair[0]);
+    }
+  }
+  if (value.credentials !== undefined) {
+    if (!Array.isArray(value.credentials) || value.credentials.length > 100) return no('"credentials" must be an array of at most 100 credentials.');
+    for (const c of value.credentials) {
+      if (!isObject(c) || typeof c.type !== 'string' || !types.includes(c.type as CredentialType)) {
+        return no(`Each of "credentials" needs a "type" a ${product} environment holds: ${types.join(', ')}.`);
+      }
+      if (typeof c.name !== 'string' || !/^[A-Za-z0-9._@…-]{1,64}$/.test(c.name)) return no('Each of "credentials" needs a "name" of 1-64 letters, digits, dot, underscore, @ or hyphen.');
+      if (c.owner !== null && c.owner !== undefined && (typeof c.owner !== 'string' || !/^[A-Za-z0-9._@-]{1,20}$/.test(c.owner))) {
+        return no('A credential\'s "owner" must be a username of 1-20 characters, or null.');
+      }
+      if (!Array.isArray(c.privileges) || c.privileges.some((p) => typeof p !== 'string' || p.length > 100)) return no('Each of "credentials" needs "privileges": an array of privilege names.');
+    }
+  }
+  if (typeof value.digest !== 'string') return no('"digest" is missing: the file is not a complete snapshot.');
+  const snapshot = value as unknown as Snapshot;
+  if ((await sha256Hex(canonical(snapshot))) !== value.digest) {
+    return no('The snapshot was changed after it was exported (its digest does not match its content). Export it again, or fix the edit.');
+  }
+  return { ok: true, snapshot };
+}
