@@ -184,7 +184,6 @@ describe('scenarios (issue 12 § 3)', () => {
     expect(list.status).toBe(200);
     expect(list.body.items.map((s: { id: string }) => s.id)).toEqual(SCENARIOS.map((s) => s.id));
     for (const s of list.body.items) {
-      if (s.needs) continue; // scenarios needing fault rules: their own test below
       const res = await sim.admin('POST', `/scenarios/${s.id}`);
       expect(res.status, s.id).toBe(201);
       expect(res.body).toMatchObject({ product: s.product, name: s.title, scenario: s.id });
@@ -214,5 +213,17 @@ describe('scenarios (issue 12 § 3)', () => {
     expect(am.body.runs).toHaveLength(0);
     const run = await sim.admin('POST', `/environments/${res.body.key}/automatch/run`);
     expect(run.body.applied.length + run.body.recommended.length + run.body.unmatched.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it("a broken integration's day: fault rules loaded with the environment, and they travel in its snapshot", async () => {
+    const sim = await createTestSim();
+    const res = await sim.admin('POST', '/scenarios/broken-integration-day');
+    expect(res.status).toBe(201);
+    const rules = await sim.admin('GET', `/environments/${res.body.key}/faults`);
+    expect(rules.body.items.map((r: { kind: string; status?: number }) => `${r.kind}${r.status ?? ''}`)).toEqual(['status503', 'status429', 'status500', 'latency']);
+    const snap = JSON.parse(await (await sim.fetch(`/sim/_admin/environments/${res.body.key}/snapshot`)).text());
+    expect(snap.records['sim.fault-rule']).toHaveLength(4);
+    const copy = await sim.fetch('/sim/_admin/environments/import', { method: 'POST', body: JSON.stringify(snap) }).then((r) => r.json());
+    expect((await sim.admin('GET', `/environments/${copy.key}/faults`)).body.items).toHaveLength(4);
   });
 });

@@ -59,7 +59,7 @@ export const SCENARIOS: readonly Scenario[] = [
     product: 'receivables',
     title: "A broken integration's day",
     summary:
-      'A receipt already recorded (a retried POST without Upsert-Mode gets AR_RCP_DUP_NUM), injected 503s on a third of the invoice reads, two 429s with Retry-After on receipt creation, and slow answers. Make the client survive it: retries with backoff, Upsert-Mode for receipts.',
+      'A receipt already recorded (RETRY-0001: sent again without Upsert-Mode it gets AR_RCP_DUP_NUM), injected 503s on a third of the invoice reads, two 429s with Retry-After on receipt creation, then one 500 after the receipt was written, and answers 0.2-0.9 s slow. Make the client survive it: backoff, Retry-After, Upsert-Mode for receipts.',
     needs: 'faults',
     steps: [
       {
@@ -72,9 +72,10 @@ export const SCENARIOS: readonly Scenario[] = [
         },
         expect: 201,
       },
-      { control: { method: 'POST', path: 'faults', body: { product: 'receivables', method: 'GET', path: '/fscmRestApi/resources/*/receivablesInvoices*', status: 503, probability: 0.33 } } },
-      { control: { method: 'POST', path: 'faults', body: { product: 'receivables', method: 'POST', path: '/fscmRestApi/resources/*/standardReceipts', status: 429, retryAfter: 2, count: 2 } } },
-      { control: { method: 'POST', path: 'faults', body: { product: 'receivables', path: '*', latencyMs: [200, 900] } } },
+      { control: { method: 'POST', path: 'faults', body: { kind: 'status', method: 'GET', path: '/fscmRestApi/resources/*/receivablesInvoices*', status: 503, retryAfter: 2, probability: 0.33, note: 'The ERP is overloaded: retry after the Retry-After seconds.' } } },
+      { control: { method: 'POST', path: 'faults', body: { kind: 'status', method: 'POST', path: '*/standardReceipts', status: 429, retryAfter: 2, count: 2, note: 'Rate limited twice: wait, then send again.' } } },
+      { control: { method: 'POST', path: 'faults', body: { kind: 'status', method: 'POST', path: '*/standardReceipts', status: 500, when: 'after', count: 1, note: 'Fails after the write: retry with Upsert-Mode, never blindly.' } } },
+      { control: { method: 'POST', path: 'faults', body: { kind: 'latency', path: '*', latencyMs: [200, 900] } } },
     ],
   },
   {
