@@ -124,4 +124,15 @@ test('the console sends the ready createSimpleInvoice with the SOAP user filled 
   // The password is filled in, or (snippets keep secrets out of the text) a shell variable the snippet explains.
   expect(snippet).toMatch(/<wsse:Password Type="[^"]+#PasswordText">([0-9a-f]{32}|'"\$PASSWORD"')<\/wsse:Password>/);
   await shot(page, 'soap-console-snippet');
+
+  // SOAP faults are in the error catalog, reproduced with one click (the SOAP user filled in again).
+  for (const [code, status] of [['env:Client.AuthFailed', 401], ['env:Client.DtdForbidden', 400], ['SIM-SOAP-4001', 500]] as const) {
+    await page.goto('/#/errors');
+    await page.getByTestId('error-search').fill(code);
+    await page.locator(`tr[data-code="${code}"]`).getByTestId('reproduce').click();
+    await expect(page).toHaveURL(/#\/console\/env_/);
+    expect(await responseStatus(page)).toBe(status);
+    await expect(page.getByTestId('response-body')).toContainText(code.startsWith('SIM-') ? `<tns:code>${code}</tns:code>` : `<faultcode>${code}</faultcode>`);
+  }
+  await shot(page, 'soap-errors-reproduced');
 });
