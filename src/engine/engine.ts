@@ -10,6 +10,11 @@ import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import { SimStore } from './storage/store.ts';
+import { aroundProduct } from './around-product.ts';
+import { FaultInjector } from './faults/injector.ts';
+import { Journal } from './journal/journal.ts';
+import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+import type { JournalPersistence } from './journal/types.ts';
 
 export interface EngineOptions {
   /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
@@ -25,6 +30,10 @@ export interface EngineOptions {
   products?: readonly Product[];
   /** The products' UI catalogs for `GET /_admin/products`; without it that route answers 503. */
   catalog?: CatalogSource;
+  /** Where the request journal is kept (default: memory); `false` runs without a journal. */
+  journal?: JournalPersistence | false;
+  /** Told, at most every quarter second, which environments' journals got entries (live views). */
+  onJournal?: (envs: string[]) => void;
 }
 
 export interface EngineStats {
@@ -37,6 +46,10 @@ export interface Engine {
   readonly store: SimStore;
   readonly stats: EngineStats;
   readonly mount: string;
+  /** The request journal (undefined when the host turned it off). */
+  readonly journal: Journal | undefined;
+  /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
+  settled(): Promise<void>;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -50,6 +63,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const faults = new FaultInjector(store);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string): Promise<EnvContext> => {
@@ -74,7 +89,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -90,15 +105,22 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
     const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '');
-    // Due background runs (AutoMatch) happen before the environment answers (no timers in a worker).
-    for (const process of product.processes ?? []) await process.catchUp(ctx);
-    return product.app.fetch(c.req.raw, ctx);
+    // Fault rules and the journal wrap the product's own handling (issue 12).
+    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, async () => {
+      // Due background runs (AutoMatch) happen before the environment answers (no timers in a worker).
+      for (const process of product.processes ?? []) await process.catchUp(ctx);
+      return product.app.fetch(c.req.raw, ctx);
+    });
   });
   app.onError((err) => {
     throw err;
   });
   store.onChange((change) => {
-    if (change.op === 'env-delete') verifiers.delete(change.key);
+    if (change.op === 'env-delete') {
+      verifiers.delete(change.key);
+      faults.forget(change.key);
+      void journal?.clear(change.key, true);
+    }
   });
   app.notFound(() => problem(404, 'SIM-1000', 'Unknown environment', 'Paths under the simulator start with an environment key.'));
 
@@ -106,6 +128,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     store,
     stats,
     mount,
+    journal,
+    async settled() {
+      await Promise.all([journal?.settled(), faults.settled()]);
+    },
     async handle(request: Request): Promise<Response> {
       stats.requests++;
       try {

@@ -5,3 +5,7 @@ export type { Change } from './storage/changes.ts';
 export type { StorageBackend } from './storage/backend.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export type * from './core/types.ts';
+export { DexieJournalPersistence, JOURNAL_DB_NAME } from './journal/dexie-persistence.ts';
+export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
+export type { FaultRule } from './faults/types.ts';

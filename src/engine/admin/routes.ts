@@ -11,6 +11,10 @@ import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
 import type { EngineStats } from '../engine.ts';
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
+import { registerJournalRoutes } from './journal-routes.ts';
+import { registerFaultRoutes } from './fault-routes.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 
 interface AdminDeps {
@@ -22,6 +26,8 @@ interface AdminDeps {
   iterations: number;
   catalog: CatalogSource | undefined;
   contextFor: ProcessRouteDeps['contextFor'];
+  journal: Journal | undefined;
+  faults: FaultInjector;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -271,6 +277,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
   });
 
   registerSnapshotRoutes(app, deps);
+  registerJournalRoutes(app, deps);
+  registerFaultRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

@@ -1,0 +1,91 @@
+/**
+ * Control routes of the request journal (issue 12 § 1):
+ *   GET    /environments/<key>/journal?limit=&status=&since=&path=  -> {"items": [entry...]}, newest first
+ *   DELETE /environments/<key>/journal                              -> 204
+ * Entries are explained (catalog entry, rule, sentence) and near misses hinted when read, from the
+ * catalogs the host loads.
+ */
+import type { Hono } from 'hono/tiny';
+import { json } from '../core/http.ts';
+import type { CatalogSource, ProductCatalog } from '../core/types.ts';
+import { explain } from '../journal/explain.ts';
+import { nearMiss } from '../journal/hints.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { JournalFilter } from '../journal/ring.ts';
+import { RING_SIZE, type JournalEntry } from '../journal/types.ts';
+import type { SimStore } from '../storage/store.ts';
+
+export interface JournalRouteDeps {
+  store: SimStore;
+  journal: Journal | undefined;
+  catalog: CatalogSource | undefined;
+}
+
+const bad = (message: string) => json({ error: message }, 400);
+const PARAMS = new Set(['limit', 'status', 'since', 'path']);
+
+export function parseJournalQuery(query: URLSearchParams): { ok: true; filter: JournalFilter } | { ok: false; error: string } {
+  for (const name of new Set(query.keys())) {
+    if (!PARAMS.has(name)) return { ok: false, error: `Unknown parameter '${name}'. Allowed: limit, status, since, path.` };
+    if (query.getAll(name).length > 1) return { ok: false, error: `Parameter '${name}' is given more than once.` };
+  }
+  const filter: JournalFilter = { limit: 100 };
+  const limit = query.get('limit');
+  if (limit !== null) {
+    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > RING_SIZE) return { ok: false, error: `"limit" must be an integer from 1 to ${RING_SIZE}.` };
+    filter.limit = Number(limit);
+  }
+  const status = query.get('status');
+  if (status !== null) {
+    const klass = /^([1-5])xx$/i.exec(status);
+    if (klass) filter.status = { klass: Number(klass[1]) };
+    else if (/^(0|[1-5]\d\d)$/.test(status)) filter.status = { exact: Number(status) };
+    else return { ok: false, error: '"status" must be a status (401), a class (4xx) or 0 (dropped connections).' };
+  }
+  const since = query.get('since');
+  if (since !== null) {
+    if (!/^\d{1,15}$/.test(since)) return { ok: false, error: '"since" must be an entry id (a non-negative integer).' };
+    filter.since = Number(since);
+  }
+  const path = query.get('path');
+  if (path !== null) {
+    if (path === '' || path.length > 300) return { ok: false, error: '"path" must be 1-300 characters of the path.' };
+    filter.path = path;
+  }
+  return { ok: true, filter };
+}
+
+async function enrich(entries: JournalEntry[], catalog: ProductCatalog | undefined): Promise<JournalEntry[]> {
+  if (!catalog) return entries;
+  return entries.map((e) => {
+    const explanation = explain(catalog.errors, e);
+    const hint = e.hint ?? nearMiss(catalog, e);
+    // The OData envelope's code is the status: the catalog's name says more (the contract allows either).
+    const code = (!e.code || /^\d{3}$/.test(e.code)) && explanation?.catalog ? explanation.catalog.code : e.code;
+    return { ...e, ...(code ? { code } : {}), ...(explanation ? { explanation } : {}), ...(hint ? { hint } : {}) };
+  });
+}
+
+export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
+  const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
+  app.get('/environments/:key/journal', async (c) => {
+    const key = c.req.param('key');
+    const env = deps.store.env(key);
+    if (!env) return notFound(key);
+    if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
+    const parsed = parseJournalQuery(new URL(c.req.url).searchParams);
+    if (!parsed.ok) return bad(parsed.error);
+    const entries = await deps.journal.read(key, parsed.filter);
+    // Without catalogs (a host that cannot load them) entries still carry their codes.
+    const catalog = deps.catalog ? await Promise.resolve(deps.catalog(env.product)).catch(() => undefined) : undefined;
+    return c.json({ items: await enrich(entries, catalog) });
+  });
+  app.delete('/environments/:key/journal', async (c) => {
+    const key = c.req.param('key');
+    if (!deps.store.env(key)) return notFound(key);
+    if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
+    if (new URL(c.req.url).search !== '') return bad('DELETE of the journal takes no parameters.');
+    await deps.journal.clear(key);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * What happens around a product's own handling of a request to an environment (issue 12): fault
+ * rules that fire add latency, replace the answer (before or after the real handling), drop the
+ * connection or expire the presented token; the journal records the exchange in the background.
+ */
+import { envNow } from './core/clock.ts';
+import type { EnvContext, Environment, HostClock, Product } from './core/types.ts';
+import { injectedAnswer } from './faults/answers.ts';
+import { expirePresentedToken } from './faults/expire-token.ts';
+import { sleep, type FaultInjector } from './faults/injector.ts';
+import { INJECTED_HEADER } from './faults/types.ts';
+import type { Journal } from './journal/journal.ts';
+import { serviceOf } from './journal/service.ts';
+import { tokenHint } from './journal/token-hint.ts';
+import { ODATA_ROOT } from './products/odata/config.ts';
+import type { SimStore } from './storage/store.ts';
+
+export interface AroundDeps {
+  store: SimStore;
+  clock: HostClock;
+  journal: Journal | undefined;
+  faults: FaultInjector;
+}
+
+/** A copy of an answer with the injected mark added. */
+function marked(res: Response, id: string): Response {
+  const headers = new Headers(res.headers);
+  headers.set(INJECTED_HEADER, id);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+export async function aroundProduct(deps: AroundDeps, request: Request, env: Environment, product: Product, ctx: EnvContext, run: () => Promise<Response>): Promise<Response> {
+  const query = new URL(request.url).search;
+  const path = `${ctx.path || '/'}${query}`;
+  const service = serviceOf(env.product, ctx.path || '/');
+  const method = request.method.toUpperCase();
+  const capture = deps.journal?.begin(request, {
+    env: env.key,
+    product: env.product,
+    service,
+    path,
+    at: envNow(deps.clock, env).toISOString(),
+    odataBase: product.id === 'odata' ? `${ctx.baseUrl}${ODATA_ROOT}` : undefined,
+  });
+  // Read before the product runs: it may consume the request.
+  const authorization = request.headers.get('authorization');
+
+  const plan = deps.faults.plan(env.key, ctx.data, method, ctx.path || '/');
+  let injected = plan.rule?.id ?? plan.latencyRule?.id;
+  let res: Response;
+  try {
+    if (plan.delayMs > 0) await sleep(plan.delayMs);
+    const rule = plan.rule;
+    if (rule && rule.when === 'before' && rule.kind === 'status') res = injectedAnswer(rule, service);
+    else if (rule && rule.when === 'before' && rule.kind === 'drop') res = Response.error();
+    else {
+      if (rule?.kind === 'expire-token' && !(await expirePresentedToken(ctx, request))) injected = plan.latencyRule?.id;
+      res = await run();
+      if (rule && rule.when === 'after' && rule.kind === 'status') res = injectedAnswer(rule, service);
+      else if (rule && rule.when === 'after' && rule.kind === 'drop') res = Response.error();
+      else if (injected && res.type !== 'error') res = marked(res, injected);
+    }
+  } catch (err) {
+    // The engine answers an unexpected failure with its own 500; the journal still shows the request.
+    capture?.finish(new Response(JSON.stringify({ error: 'Internal simulator error', code: 'SIM-5000' }), { status: 500, headers: { 'content-type': 'application/json' } }), { injected });
+    throw err;
+  } finally {
+    deps.faults.persist(env.key);
+  }
+  const refusedToken = res.status === 401 && service === 'rest' && authorization !== null;
+  capture?.finish(res, {
+    injected,
+    hint: refusedToken ? () => tokenHint(deps.store, env.key, authorization, envNow(deps.clock, deps.store.env(env.key) ?? env)) : undefined,
+  });
+  return res;
+}

@@ -1,0 +1,44 @@
+/**
+ * Injected answers in the real product's body style (issue 12 § 2), each marked with
+ * `X-Sim-Injected: <rule id>` and saying in words that the simulator injected it: REST 500 has no
+ * body (as the real framework's), REST 429/503 the framework's error body; OAuth an RFC 6749 error;
+ * OData the error envelope; SOAP an env:Server fault with a ServiceErrorMessage.
+ */
+import { ADF_ERRORS_NS, soapFaultResponse } from '../core/soap.ts';
+import { escapeXml } from '../core/xml.ts';
+import type { JournalService } from '../journal/types.ts';
+import { INJECTED_HEADER, type FaultRule } from './types.ts';
+
+const TITLES: Record<number, string> = { 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+
+/** The code an injected answer carries (o:errorCode, ServiceErrorMessage code). */
+export const injectedCode = (status: number) => `SIM-FAULT-${status}`;
+
+export function injectedAnswer(rule: FaultRule, service: JournalService): Response {
+  const status = rule.status ?? 503;
+  const headers: Record<string, string> = { [INJECTED_HEADER]: rule.id };
+  if (rule.retryAfter !== undefined) headers['retry-after'] = String(rule.retryAfter);
+  const message = `${TITLES[status]}: injected by the simulator's fault rule ${rule.id}${rule.when === 'after' ? ' after the request was carried out' : ''}; not spec behaviour.${status === 500 ? '' : ' Retry later.'}`;
+  const json = (body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  switch (service) {
+    case 'rest':
+      if (status === 500) return new Response(null, { status, headers });
+      return json({
+        title: TITLES[status],
+        status: String(status),
+        detail: message,
+        'o:errorCode': injectedCode(status),
+        'o:errorPath': null,
+        'o:errorDetails': [{ detail: message, 'o:errorCode': injectedCode(status), 'o:errorPath': null }],
+      });
+    case 'oauth':
+      return json({ error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: message });
+    case 'odata':
+    case 'batch':
+      return json({ error: { code: String(status), message, target: null, details: [], innererror: null } });
+    case 'soap': {
+      const detail = `<tns:ServiceErrorMessage xmlns:tns="${ADF_ERRORS_NS}"><tns:code>${injectedCode(status)}</tns:code><tns:message>${escapeXml(message)}</tns:message><tns:severity>SEVERITY_ERROR</tns:severity></tns:ServiceErrorMessage>`;
+      return soapFaultResponse(status, 'env:Server', message, detail, headers);
+    }
+  }
+}

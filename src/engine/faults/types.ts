@@ -1,0 +1,45 @@
+/**
+ * Fault and latency injection rules (issue 12 § 2), stored with the environment (kind
+ * `sim.fault-rule`, which a reset keeps) and matched against each request by method and path.
+ */
+import type { ProductId, Row } from '../core/types.ts';
+
+export const FAULT_KIND = 'sim.fault-rule';
+export const FAULT_KINDS = ['latency', 'status', 'drop', 'expire-token'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+export const INJECTED_STATUSES = [429, 500, 503] as const;
+export type InjectedStatus = (typeof INJECTED_STATUSES)[number];
+/** Response header that marks an injected answer with the rule's id. */
+export const INJECTED_HEADER = 'x-sim-injected';
+export const MAX_RULES = 50;
+export const MAX_LATENCY_MS = 30_000;
+
+/** A rule as posted (validated), before it gets its id. */
+export interface FaultRuleInput {
+  kind: FaultKind;
+  /** Defaults to the environment's product; a rule never matches another product. */
+  product: ProductId;
+  /** `*` or one method. */
+  method: string;
+  /** Relative to the environment base, without the query; `*` matches any run of characters. */
+  path: string;
+  /** Added latency: fixed, or a [min, max] range drawn per request. */
+  latencyMs?: number | [number, number];
+  status?: InjectedStatus;
+  /** Seconds, sent as Retry-After (429 always has one). */
+  retryAfter?: number;
+  /** `after`: the real handling runs (its writes stay), then the answer is replaced. */
+  when: 'before' | 'after';
+  /** Chance per matching request (drawn from a generator seeded per environment and rule). */
+  probability: number;
+  /** Fires at most this many times. */
+  count?: number;
+  note?: string;
+}
+
+export interface FaultRule extends Row, FaultRuleInput {
+  id: string;
+  /** Times fired so far (persisted lazily, after the answer). */
+  fired: number;
+  createdAt: string;
+}

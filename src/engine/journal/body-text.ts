@@ -1,0 +1,25 @@
+/**
+ * Read a copy of a body as text, stopping after `maxChars` characters (a 10k-row collection is not
+ * read whole to keep 4 KB of it). The copy is a clone: the original streams to the client untouched.
+ */
+export async function bodyPrefix(copy: Request | Response, maxChars: number): Promise<{ text: string; cut: boolean }> {
+  const stream = copy.body;
+  if (!stream) return { text: '', cut: false };
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > maxChars) {
+        await reader.cancel();
+        return { text, cut: true };
+      }
+    }
+    return { text: text + decoder.decode(), cut: false };
+  } catch {
+    return { text, cut: text !== '' };
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Why an answer is what it is, from the product's error catalog (issue 12 § 1): the entry's spec
+ * reference is the rule, its meaning (or the answer's own detail) the sentence. Done when an entry
+ * is read, because the host loads the catalogs (the worker fetches them lazily).
+ */
+import type { ErrorEntry } from '../core/types.ts';
+import { answerCode } from './codes.ts';
+import type { JournalEntry, JournalExplanation } from './types.ts';
+
+/** A catalog title quoting a message, as a pattern (X, N, <FORM>, ... stand for any text). */
+function titlePattern(title: string): RegExp {
+  const escaped = title
+    .replace(/\.{3}|…/g, '\u0000')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\u0000|<[A-Z]+>|\b(?:X|N|METHOD|PATH)\b/g, '.+?');
+  return new RegExp(`^${escaped}`, 'i');
+}
+
+const firstSentence = (text: string): string => {
+  const t = text.trim();
+  const m = /^(.+?[.!?])(\s|$)/.exec(t);
+  return m ? (m[1] as string) : t;
+};
+
+/** The catalog entry an answer is (by its codes, then by the OData message it quotes), if any. */
+export function catalogEntryFor(errors: readonly ErrorEntry[], entry: JournalEntry): ErrorEntry | undefined {
+  const parsed = answerCode(entry.response.body ?? '');
+  const codes = [...(parsed.inner ?? []), entry.code, parsed.code].filter((c): c is string => !!c);
+  for (const code of codes) {
+    const hit = errors.find((e) => e.code === code);
+    if (hit) return hit;
+  }
+  if (parsed.detail && /^\d{3}$/.test(entry.code ?? '')) {
+    const message = parsed.detail.trim();
+    return errors.find((e) => e.status === entry.status && titlePattern(e.title).test(message));
+  }
+  if (/InterfaceErrors/.test(entry.response.body ?? '')) return errors.find((e) => e.code.startsWith('OD-IE-'));
+  return undefined;
+}
+
+export function explain(errors: readonly ErrorEntry[], entry: JournalEntry): JournalExplanation | undefined {
+  const rule = entry.injected;
+  if (rule) {
+    const replaced = entry.status === 0 || (entry.code ?? '').startsWith('SIM-FAULT-') || (entry.status === 500 && !entry.response.body);
+    if (entry.status === 0) return { rule: `fault rule ${rule}`, sentence: 'The simulator dropped the connection on purpose (an injected fault), as a network failure would; whether the request was carried out depends on the rule (before or after).' };
+    if (replaced) return { rule: `fault rule ${rule}`, sentence: `The simulator injected this ${entry.status} (fault rule ${rule}); it is not spec behaviour. Retry safely: a create retried with Upsert-Mode cannot be recorded twice.` };
+    if (entry.status < 400) return { rule: `fault rule ${rule}`, sentence: `Fault rule ${rule} added latency to this request; the answer itself is the real one.` };
+  }
+  if (entry.status < 400) return undefined;
+  const hit = catalogEntryFor(errors, entry);
+  const detail = answerCode(entry.response.body ?? '').detail;
+  if (hit) {
+    const sentence = firstSentence(detail && !/^\d{3}$/.test(detail) ? detail : hit.meaning);
+    return { rule: hit.spec, sentence: rule ? `Fault rule ${rule} expired the presented token just before: ${sentence}` : sentence, catalog: { code: hit.code, title: hit.title } };
+  }
+  if ((entry.response.body ?? '').trim() === '') {
+    // An empty answer carries nothing to tell its causes apart: name the documented family.
+    const family = errors.filter((e) => e.status === entry.status && !e.code.startsWith('SIM-'));
+    const bare = family.find((e) => /bare 404|empty/i.test(`${e.title} ${e.meaning}`)) ?? family[0];
+    if (bare) {
+      const others = family.length > 1 ? ` It carries no code: ${family.length} catalog entries answer this way (${family.slice(0, 4).map((e) => e.code).join(', ')}${family.length > 4 ? ', …' : ''}).` : '';
+      return { rule: bare.spec, sentence: `An empty ${entry.status}.${others}`, catalog: family.length === 1 ? { code: bare.code, title: bare.title } : undefined };
+    }
+  }
+  return detail ? { rule: 'answer detail', sentence: firstSentence(detail) } : undefined;
+}

@@ -1,0 +1,196 @@
+/**
+ * The request journal (issue 12 § 1). The engine hands each request to an environment to `begin`
+ * and its answer to `finish`; everything after that (reading copies of the bodies, redaction, the
+ * entry, persistence) runs in the background, never inside the request's write transaction or the
+ * environment's write lock. Entries are buffered in memory and persisted in batches; `settled()`
+ * resolves when all of that is done (the worker keeps itself alive on it with waitUntil).
+ */
+import type { ProductId } from '../core/types.ts';
+import { bodyPrefix } from './body-text.ts';
+import { innerDrafts } from './batch.ts';
+import { answerCode } from './codes.ts';
+import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
+import { Ring, type JournalFilter } from './ring.ts';
+import { BODY_LIMIT, type JournalEntry, type JournalPersistence, type JournalService } from './types.ts';
+
+type Draft = Omit<JournalEntry, 'id'>;
+
+/** How long entries wait in memory before one persistence write takes them all. */
+const FLUSH_DELAY_MS = 250;
+/** A flush starts at once when this many entries wait. */
+const FLUSH_BATCH = 100;
+/** Request bodies of a $batch are read whole (up to this) to journal each operation. */
+const BATCH_READ_LIMIT = 1 << 20;
+
+export interface BeginInfo {
+  env: string;
+  product: ProductId;
+  service: JournalService;
+  /** Relative to the environment base, query included. */
+  path: string;
+  /** Environment clock, ISO. */
+  at: string;
+  /** Absolute OData service root of the environment (for $batch operations' paths). */
+  odataBase?: string;
+}
+
+export interface FinishInfo {
+  injected?: string;
+  /** Worked out before redaction (e.g. a token of another environment). */
+  hint?: () => Promise<string | undefined>;
+}
+
+export interface Capture {
+  finish(res: Response, info?: FinishInfo): void;
+}
+
+export interface JournalOptions {
+  flushDelayMs?: number;
+  /** Told after a flush which environments got new entries (the worker posts `sim-journal`). */
+  onFlushed?: (envs: string[]) => void;
+}
+
+export class Journal {
+  private readonly rings = new Map<string, Promise<Ring>>();
+  private readonly unsaved = new Map<string, JournalEntry[]>();
+  private readonly inflight = new Set<Promise<unknown>>();
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private flushWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly persistence: JournalPersistence,
+    private readonly opts: JournalOptions = {},
+  ) {}
+
+  /** Start journaling one request: a copy of its body is taken now, before the product reads it. */
+  begin(request: Request, info: BeginInfo): Capture {
+    const started = performance.now();
+    const reqCopy = request.body ? request.clone() : null;
+    const reqHeaders = redactHeaders(request.headers);
+    return {
+      finish: (res, extra = {}) => {
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        const resCopy = res.type === 'error' ? null : res.clone();
+        this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+      },
+    };
+  }
+
+  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
+    const batch = info.service === 'batch' && res.status === 200;
+    const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
+    const [reqText, resText, hint] = await Promise.all([
+      reqCopy ? bodyPrefix(reqCopy, limit) : Promise.resolve({ text: '', cut: false }),
+      resCopy ? bodyPrefix(resCopy, limit) : Promise.resolve({ text: '', cut: false }),
+      extra.hint ? extra.hint().catch(() => undefined) : Promise.resolve(undefined),
+    ]);
+    const resHeaders = res.type === 'error' ? {} : redactHeaders(res.headers);
+    const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
+    const draft: Draft = {
+      at: info.at,
+      product: info.product,
+      service: info.service,
+      method,
+      path: redactPath(info.path),
+      status: res.status,
+      ms,
+      ...(code ? { code } : {}),
+      ...(hint ? { hint } : {}),
+      ...(extra.injected ? { injected: extra.injected } : {}),
+      request: { headers: reqHeaders, ...(reqText.text ? { body: this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
+      response: { headers: resHeaders, ...(resText.text ? { body: this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
+    };
+    const parent = await this.add(info.env, draft);
+    if (batch && info.odataBase && !reqText.cut && !resText.cut) {
+      for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) await this.add(info.env, { ...inner, parent });
+    }
+  }
+
+  private keep(body: { text: string; cut: boolean }, contentType: string | null): string {
+    const text = redactBody(body.text, contentType);
+    return body.cut ? `${text.slice(0, BODY_LIMIT)}… [truncated]` : truncate(text, BODY_LIMIT);
+  }
+
+  private ring(env: string): Promise<Ring> {
+    let ring = this.rings.get(env);
+    if (!ring) {
+      ring = this.persistence.load(env).then((s) => new Ring(s.entries, s.nextId));
+      ring.catch(() => this.rings.delete(env));
+      this.rings.set(env, ring);
+    }
+    return ring;
+  }
+
+  /** Give the draft the environment's next id, keep it in the ring and queue it for persistence. */
+  private async add(env: string, draft: Draft): Promise<number> {
+    const ring = await this.ring(env);
+    const entry: JournalEntry = { id: ring.nextId++, ...draft };
+    ring.push(entry);
+    const list = this.unsaved.get(env) ?? [];
+    list.push(entry);
+    this.unsaved.set(env, list);
+    this.scheduleFlush(list.length >= FLUSH_BATCH);
+    return entry.id;
+  }
+
+  private scheduleFlush(now: boolean): void {
+    if (now) {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.track(this.flush());
+      return;
+    }
+    if (this.timer !== undefined) return;
+    const done = new Promise<void>((resolve) => this.flushWaiters.push(resolve));
+    this.track(done);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const waiters = this.flushWaiters.splice(0);
+      void this.flush().finally(() => waiters.forEach((w) => w()));
+    }, this.opts.flushDelayMs ?? FLUSH_DELAY_MS);
+  }
+
+  /** Persist what waits, one write per environment, in order with clears. */
+  flush(): Promise<void> {
+    const batches = [...this.unsaved.entries()];
+    this.unsaved.clear();
+    if (batches.length === 0) return this.chain;
+    this.chain = this.chain.then(async () => {
+      for (const [env, entries] of batches) {
+        const ring = await this.ring(env);
+        await this.persistence.append(env, entries, ring.keepFrom).catch((err: unknown) => console.error('[erp-sim] journal not persisted', err));
+      }
+      this.opts.onFlushed?.(batches.map(([env]) => env));
+    });
+    return this.chain;
+  }
+
+  private track(p: Promise<unknown>): void {
+    const tracked = p.catch((err: unknown) => console.error('[erp-sim] journal entry lost', err));
+    this.inflight.add(tracked);
+    void tracked.finally(() => this.inflight.delete(tracked));
+  }
+
+  /** Resolves once every begun entry is recorded and persisted. */
+  async settled(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+    await this.chain;
+  }
+
+  /** Entries newest first (the recorded ones; one still being read may be missing). */
+  async read(env: string, filter: JournalFilter): Promise<JournalEntry[]> {
+    return (await this.ring(env)).select(filter);
+  }
+
+  /** Drop an environment's entries; ids keep increasing. `forget`: the environment was deleted. */
+  async clear(env: string, forget = false): Promise<void> {
+    const ring = await this.ring(env);
+    ring.entries.length = 0;
+    this.unsaved.delete(env);
+    if (forget) this.rings.delete(env);
+    const nextId = forget ? null : ring.nextId;
+    this.chain = this.chain.then(() => this.persistence.clear(env, nextId));
+    await this.chain;
+  }
+}

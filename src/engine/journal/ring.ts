@@ -1,0 +1,43 @@
+/** One environment's journal in memory: entries oldest first, at most RING_SIZE, ids increasing. */
+import { RING_SIZE, type JournalEntry } from './types.ts';
+
+export interface JournalFilter {
+  limit: number;
+  /** Exact status (`401`) or a class (`4xx`). */
+  status?: { exact?: number; klass?: number };
+  /** Only entries after this id. */
+  since?: number;
+  /** Substring of the path. */
+  path?: string;
+}
+
+export class Ring {
+  constructor(
+    readonly entries: JournalEntry[],
+    public nextId: number,
+  ) {}
+
+  push(entry: JournalEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > RING_SIZE) this.entries.splice(0, this.entries.length - RING_SIZE);
+  }
+
+  /** The id of the oldest entry kept (persistence drops those below it). */
+  get keepFrom(): number {
+    return this.entries[0]?.id ?? this.nextId;
+  }
+
+  /** Newest first. */
+  select(f: JournalFilter): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && out.length < f.limit; i--) {
+      const e = this.entries[i] as JournalEntry;
+      if (f.since !== undefined && e.id <= f.since) break;
+      if (f.status?.exact !== undefined && e.status !== f.status.exact) continue;
+      if (f.status?.klass !== undefined && Math.floor(e.status / 100) !== f.status.klass) continue;
+      if (f.path !== undefined && !e.path.includes(f.path)) continue;
+      out.push(e);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The request journal's contract (issue 12 § 1): one entry per request to an environment, kept in a
+ * bounded ring per environment and read back through the control API. Hosts choose where the ring
+ * is persisted (a JournalPersistence): a separate IndexedDB database in the browser, memory (or a
+ * file) in Node. Secrets never enter an entry (redact.ts); bodies are truncated to BODY_LIMIT.
+ */
+import type { ProductId } from '../core/types.ts';
+
+/** Entries kept per environment; the oldest are dropped beyond it. */
+export const RING_SIZE = 500;
+/** Characters of a request or response body kept in an entry (after redaction). */
+export const BODY_LIMIT = 4096;
+
+export type JournalService = 'rest' | 'oauth' | 'odata' | 'batch' | 'soap';
+
+export interface JournalExplanation {
+  /** The spec rule that decided the answer, e.g. "000 Receipt rule 1". */
+  rule: string;
+  /** One plain sentence: the catalog entry's meaning or the answer's own detail. */
+  sentence: string;
+  catalog?: { code: string; title: string };
+}
+
+export interface JournalExchange {
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface JournalEntry {
+  /** Increasing per environment. */
+  id: number;
+  /** Environment clock at the start of the request (ISO). */
+  at: string;
+  product: ProductId;
+  service: JournalService;
+  method: string;
+  /** Relative to the environment base, query included. */
+  path: string;
+  /** 0 for a dropped connection. */
+  status: number;
+  ms: number;
+  /** The answer's error code (o:errorCode, OAuth error, OData code or catalog name, SOAP faultcode). */
+  code?: string;
+  /** Filled when the entry is read (catalogs are loaded by the host). */
+  explanation?: JournalExplanation;
+  /** A near miss: what the client probably meant. */
+  hint?: string;
+  /** The fault rule that decided the answer. */
+  injected?: string;
+  /** The $batch request an inner operation belongs to. */
+  parent?: number;
+  request: JournalExchange;
+  response: JournalExchange;
+}
+
+/** A stored ring: entries oldest first and the id the next entry gets (ids never go back, even after a clear). */
+export interface JournalSnapshot {
+  entries: JournalEntry[];
+  nextId: number;
+}
+
+/** Where a host keeps the rings: kept apart from the environments' records and their write locks. */
+export interface JournalPersistence {
+  load(env: string): Promise<JournalSnapshot>;
+  /** Add entries (one environment, increasing ids) and drop that environment's entries below `keepFrom`. */
+  append(env: string, entries: JournalEntry[], keepFrom: number): Promise<void>;
+  /** Drop every entry; `nextId` null forgets the environment altogether (it was deleted). */
+  clear(env: string, nextId: number | null): Promise<void>;
+}
