@@ -16,6 +16,7 @@ import { registerFaultRoutes } from './fault-routes.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
 
 interface AdminDeps {
   store: SimStore;
@@ -277,6 +278,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   });
 
   registerSnapshotRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
   registerProcessRoutes(app, deps);
