@@ -243,6 +243,7 @@ describe('PATCH (Credit memos table; Credit memo status)', () => {
   it('AllowCompletion and ControlCompletionReason are refused by name; every other attribute refused (AR-1020), nothing changes', async () => {
     const m = (await api.call('POST', CM, body())).body;
     const path = `${CM}/${m.CustomerTransactionId}`;
+    const before = (await api.call('GET', `${path}?expand=all`)).body;
     for (const name of ['AllowCompletion', 'ControlCompletionReason']) {
       const r = await api.call('PATCH', path, { [name]: 'Y', CreditMemoStatus: 'Frozen' });
       expect([r.status, r.body['o:errorCode'], r.body['o:errorPath']]).toEqual([400, 'AR-1020', name]);
@@ -252,8 +253,11 @@ describe('PATCH (Credit memos table; Credit memo status)', () => {
       const r = await api.call('PATCH', path, { [name]: 'x' });
       expect([r.status, r.body['o:errorCode'], r.body['o:errorPath']], name).toEqual([400, 'AR-1020', name]);
     }
-    expect((await api.call('GET', `${path}?expand=all`)).body).toEqual((await api.call('GET', `${path}?expand=all`)).body);
-    expect((await api.call('GET', path)).body.CreditMemoStatus).toBe('Complete');
+    expect((await api.call('PATCH', path, '{"CreditMemoStatus": ')).body['o:errorCode']).toBe('REST-01007');
+    expect((await api.call('PATCH', path, '["Frozen"]')).body['o:errorCode']).toBe('SIM-REST-4012');
+    expect((await api.call('PATCH', `${path}?fields=CreditMemoStatus`, { CreditMemoStatus: 'Frozen' })).body['o:errorCode']).toBe('REST-01002');
+    expect((await api.call('POST', `${path}/child/${LINES}`, '{')).body['o:errorCode']).toBe('REST-01007');
+    expect((await api.call('GET', `${path}?expand=all`)).body).toEqual(before);
   });
 
   it('no DELETE or PUT on a memo, no update or delete on lines: 405 naming the operation', async () => {
