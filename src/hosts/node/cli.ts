@@ -1,5 +1,5 @@
 /**
- * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE]`: the simulator for curl,
+ * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log]`: the simulator for curl,
  * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
  * prints their keys and credentials so the first curl works at once.
  */
@@ -11,12 +11,14 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8787' },
     host: { type: 'string', default: '127.0.0.1' },
     state: { type: 'string' },
+    log: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE]');
+  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log]');
+  console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
   process.exit(0);
 }
 const port = Number(values.port);
@@ -35,7 +37,7 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
-const host = await startNodeHost({ port, host: values.host, stateFile: values.state }).catch((err: unknown) => {
+const host = await startNodeHost({ port, host: values.host, stateFile: values.state, log: values.log ? (line) => console.log(line) : undefined }).catch((err: unknown) => {
   const message = listenFailure(err);
   if (!message) throw err;
   console.error(message);

@@ -2,7 +2,7 @@
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
-import { serve, type ServerType } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/products/catalogs.ts';
 import { openJournal } from './state-file.ts';
@@ -13,12 +13,38 @@ export interface NodeHostOptions {
   stateFile?: string;
   clock?: HostClock;
   pbkdf2Iterations?: number;
+  /** Receives one access-log line per request (`--log`). */
+  log?: (line: string) => void;
 }
 
 export interface NodeHost {
   engine: Engine;
   url: string;
   close(): Promise<void>;
+}
+
+/** `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`) */
+function accessLine(req: Request, res: Response, ms: number): string {
+  const url = new URL(req.url);
+  // A dropped connection is always a fault rule's doing (Response.error() carries no headers).
+  const injected = res.type === 'error' ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
+  const status = res.type === 'error' ? 'dropped' : String(res.status);
+  return `${new Date().toISOString()} ${req.method} ${url.pathname}${url.search} ${status} ${ms.toFixed(1)}ms${injected ? ` [${injected}]` : ''}`;
+}
+
+/**
+ * One request through the engine. A dropped connection (an injected fault: the engine answers
+ * Response.error()) resets the socket, so the client sees a network error as it would in a browser.
+ */
+async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, log?: (line: string) => void): Promise<Response> {
+  const started = performance.now();
+  const res = await engine.handle(req);
+  log?.(accessLine(req, res, performance.now() - started));
+  if (res.type !== 'error') return res;
+  const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
+  if (socket.resetAndDestroy) socket.resetAndDestroy();
+  else socket.destroy();
+  return new Response(null, { status: 500 }); // never sent: the socket is gone
 }
 
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
@@ -28,7 +54,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req) => engine.handle(req), port: opts.port, hostname: opts.host }, () => {
+    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
       s.off('error', reject);
       resolve(s);
     });
