@@ -99,9 +99,34 @@ interface Operand {
   family: Family | null; // null: the null literal
   edm: string;
   get: (row: Row) => Scalar | null;
+  /** The property read (property operands). */
+  prop?: string;
+  /** The value (string literals). */
+  text?: string;
 }
 
 export type RowPredicate = (row: Row) => boolean;
+
+/**
+ * What an equality-only filter narrows to: it can hold only for rows whose `prop` (as text) is one
+ * of `values`. Readers use it to pick candidates from an index; the predicate still decides.
+ */
+export interface FilterLookup {
+  prop: string;
+  values: string[];
+}
+
+const lookups = new WeakMap<RowPredicate, FilterLookup>();
+
+/** The lookup a compiled $filter allows, if any. */
+export function filterLookup(p: RowPredicate | null): FilterLookup | undefined {
+  return p ? lookups.get(p) : undefined;
+}
+
+function withLookup(p: RowPredicate, l: FilterLookup | undefined): RowPredicate {
+  if (l) lookups.set(p, l);
+  return p;
+}
 
 const OPS: Record<string, { kind: string; test: (c: number) => boolean }> = {
   eq: { kind: 'Equal', test: (c) => c === 0 },
@@ -148,7 +173,9 @@ class Parser {
       this.i++;
       const a = left;
       const b = this.and();
-      left = (r) => a(r) || b(r);
+      const la = lookups.get(a);
+      const lb = lookups.get(b);
+      left = withLookup((r) => a(r) || b(r), la && lb && la.prop === lb.prop ? { prop: la.prop, values: [...la.values, ...lb.values] } : undefined);
     }
     return left;
   }
@@ -159,7 +186,7 @@ class Parser {
       this.i++;
       const a = left;
       const b = this.unary();
-      left = (r) => a(r) && b(r);
+      left = withLookup((r) => a(r) && b(r), lookups.get(a) ?? lookups.get(b));
     }
     return left;
   }
@@ -193,7 +220,9 @@ class Parser {
     }
     const family = left.family ?? right.family ?? 'string';
     const isEq = op.kind === 'Equal' || op.kind === 'NotEqual';
-    return (row) => {
+    const [prop, lit] = left.prop ? [left, right] : [right, left];
+    const lookup = op.kind === 'Equal' && family === 'string' && prop.prop && lit.text !== undefined ? { prop: prop.prop, values: [lit.text] } : undefined;
+    return withLookup((row) => {
       const a = left.get(row);
       const b = right.get(row);
       if (a === null || b === null) {
@@ -201,7 +230,7 @@ class Parser {
         return op.test(a === b ? 0 : 1);
       }
       return op.test(compareScalars(family, a, b));
-    };
+    }, lookup);
   }
 
   private operand(): Operand {
@@ -211,7 +240,7 @@ class Parser {
     switch (t.kind) {
       case 'string': {
         const v = t.value as string;
-        return { family: 'string', edm: 'Edm.String', get: () => v };
+        return { family: 'string', edm: 'Edm.String', get: () => v, text: v };
       }
       case 'number': {
         const lit = t.text.replace(/[mMdDfFlL]$/, '');
@@ -255,7 +284,7 @@ class Parser {
     if (!p) throw new ODataError(400, MSG.unknownProperty(t.text, `Priority.OData.${this.form.name}`), t.text);
     const family = familyOf(p);
     const name = p.name;
-    return { family, edm: p.type, get: (row) => scalarOf(family, row[name]) };
+    return { family, edm: p.type, get: (row) => scalarOf(family, row[name]), prop: name };
   }
 }
 

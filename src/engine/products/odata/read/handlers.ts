@@ -4,6 +4,7 @@ import type { EnvContext, Row } from '../../../core/types.ts';
 import { odataError } from '../errors/envelope.ts';
 import { MSG } from '../errors/messages.ts';
 import { childRows, kindOf, type FormDef } from '../forms/index.ts';
+import { filterLookup } from '../query/filter.ts';
 import type { EntityRef } from '../query/path.ts';
 import { collectionOptions, countOptions, itemOptions } from '../query/read-options.ts';
 import { changedSince } from '../query/since.ts';
@@ -41,7 +42,7 @@ export function findRow(env: EnvContext, ref: EntityRef): Row | undefined {
 /** GET /SET */
 export function readSet(env: EnvContext, url: string, form: FormDef): Response {
   const o = collectionOptions(url, form);
-  const rows = pageOfSet(env.data, form, o.orderby, combine(o.filter, o.since), o.skip, o.top);
+  const rows = pageOfSet(env.data, form, o.orderby, combine(o.filter, o.since), o.skip, o.top, filterLookup(o.filter));
   return collectionText(setContext(env, form, o.select), rows.map((r) => shapeRowJson(env, form, r, o.select, o.expand)));
 }
 

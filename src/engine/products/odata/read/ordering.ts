@@ -3,14 +3,18 @@
  * key; without $orderby, key order.
  *
  * A page of a whole entity set comes from one of two plans:
- * - a cached sorted index (`data.derived`, per form and order, kept until the form's rows change)
- *   walked while applying the filter until $skip + $top rows match: constant time per page;
- * - right after a change (the first reads), a single scan keeping the best $skip + $top rows, so a
- *   write followed by one read does not pay for sorting the whole set. Once the rows stay unchanged
- *   for a few reads, the index is built and used.
+ * - a sorted index (per form and order, built once and patched row by row on writes through
+ *   `core/indexed.ts`) walked while applying the filter until $skip + $top rows match;
+ * - before that index exists (first reads, or right after a bulk write), a single scan keeping the
+ *   best $skip + $top rows, so a bulk write followed by one read does not pay for sorting the set.
+ * An equality-only $filter (CUSTNAME eq '…', or several joined by or) reads its candidates from a
+ * value index instead (`lookup.ts`).
  */
+import { indexed } from '../../../core/indexed.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { kindOf, type FormDef } from '../forms/index.ts';
+import type { FilterLookup } from '../query/filter.ts';
+import { lookupRows } from './lookup.ts';
 import type { OrderItem } from '../query/orderby.ts';
 import { compareScalars, familyOf, scalarOf, type Family } from '../query/values.ts';
 
@@ -81,11 +85,46 @@ export function sortRows(form: FormDef, rows: readonly Row[], order: readonly Or
   return dec.map((d) => d.row);
 }
 
-/** All rows of a top-level form in the requested order, from a cached sorted index. */
+interface SortedIndex {
+  rows: Row[];
+  dec: Decorated[];
+}
+
+/** All rows of a top-level form in the requested order, from a sorted index kept current on writes. */
 export function sortedRows(data: DataView, form: FormDef, order: readonly OrderItem[] | null): readonly Row[] {
   const kind = kindOf(form);
   const spec = order && order.length ? order.map((o) => `${o.prop.name} ${o.desc ? 'desc' : 'asc'}`).join(',') : '(key)';
-  return data.derived(`odata:sorted:${kind}:${spec}`, [kind], () => sortRows(form, data.list(kind), order));
+  const cols = columnsOf(form, order);
+  const cmp = comparator(cols);
+  return indexed<SortedIndex>(data, `odata:sorted:${kind}:${spec}`, kind, {
+    build(rows) {
+      const dec = rows.map((row) => decorate(cols, row));
+      dec.sort(cmp);
+      return { rows: dec.map((d) => d.row), dec };
+    },
+    // The order ends with the key, so every row has exactly one place (no ties to keep).
+    update(idx, { before, after }) {
+      if (before) {
+        const at = idx.rows.indexOf(before);
+        if (at >= 0) {
+          idx.rows.splice(at, 1);
+          idx.dec.splice(at, 1);
+        }
+      }
+      if (after) {
+        const d = decorate(cols, after);
+        let lo = 0;
+        let hi = idx.dec.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (cmp(idx.dec[mid] as Decorated, d) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        idx.rows.splice(lo, 0, after);
+        idx.dec.splice(lo, 0, d);
+      }
+    },
+  }).rows;
 }
 
 /** Walk `rows` in order, keeping those matching `keep`, skipping `skip`, stopping at `top`. */
@@ -139,9 +178,17 @@ export function pageOfSet(
   keep: ((r: Row) => boolean) | null,
   skip: number | null,
   top: number | null,
+  /** What an equality-only $filter narrows to (the filter, in `keep`, still decides). */
+  lookup?: FilterLookup,
 ): Row[] {
   const kind = kindOf(form);
-  const reads = data.derived(`odata:reads:${kind}`, [kind], () => ({ n: 0 }));
+  if (lookup) {
+    // An equality filter: the few rows it can match, from a value index, sorted here.
+    return pageOf(sortRows(form, lookupRows(data, kind, lookup), order), keep, skip, top);
+  }
+  // Reads since the form's rows were last rebuilt wholesale (small writes patch the index and keep
+  // the count, so only a first read or one after a bulk write scans).
+  const reads = indexed(data, `odata:reads:${kind}`, kind, { build: () => ({ n: 0 }), update: () => undefined });
   reads.n++;
   const wanted = (skip ?? 0) + (top ?? Infinity);
   if (reads.n <= SCAN_READS && wanted <= SCAN_LIMIT) {
