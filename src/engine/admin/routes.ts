@@ -17,6 +17,7 @@ import type { Journal } from '../journal/journal.ts';
 import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { registerLessonRoutes } from './lesson-routes.ts';
 
 interface AdminDeps {
   store: SimStore;
@@ -279,6 +280,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  registerLessonRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
   registerProcessRoutes(app, deps);
