@@ -11,6 +11,7 @@ import { sleep, type FaultInjector } from './faults/injector.ts';
 import { INJECTED_HEADER } from './faults/types.ts';
 import type { Journal } from './journal/journal.ts';
 import { serviceOf } from './journal/service.ts';
+import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND } from './journal/types.ts';
 import { tokenHint } from './journal/token-hint.ts';
 import { ODATA_ROOT } from './products/odata/config.ts';
 import type { SimStore } from './storage/store.ts';
@@ -34,7 +35,8 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
   const path = `${ctx.path || '/'}${query}`;
   const service = serviceOf(env.product, ctx.path || '/');
   const method = request.method.toUpperCase();
-  const capture = deps.journal?.begin(request, {
+  const off = ctx.data.get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] === false;
+  const capture = off ? undefined : deps.journal?.begin(request, {
     env: env.key,
     product: env.product,
     service,

@@ -4,7 +4,7 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
+import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -48,8 +48,19 @@ async function broadcast(change: Change): Promise<void> {
   for (const client of clients) client.postMessage({ type: 'sim-change', env, op: change.op });
 }
 
+/**
+ * Tell open tabs that an environment's request journal has new entries (live Journal views), after
+ * each background flush, so at most a few times a second: `{ type: 'sim-journal', env }`. Kept apart
+ * from sim-change, which makes data views reload.
+ */
+async function journalNotice(envs: string[]): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) for (const env of envs) client.postMessage({ type: 'sim-journal', env });
+}
+
 function getEngine(): Promise<Engine> {
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf }).then(
+  // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
+  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs) }).then(
     (e) => {
       e.store.onChange(broadcast);
       return e;
@@ -91,5 +102,8 @@ self.addEventListener('fetch', (event) => {
   // Liveness probe answered by the worker alone (the app and the benchmark's no-op baseline).
   if (url.pathname === `${mount}/_ping`) return event.respondWith(new Response('ok'));
   // The engine answers its own failures; this covers a worker that cannot open its database.
-  event.respondWith(getEngine().then((e) => e.handle(event.request), engineUnavailable));
+  const answered = getEngine().then((e) => e.handle(event.request), engineUnavailable);
+  event.respondWith(answered);
+  // Journal entries and fault counts are stored after the answer: stay alive until they are.
+  event.waitUntil(answered.then(() => engine?.then((e) => e.settled())).catch(() => undefined));
 });

@@ -181,6 +181,19 @@ describe('journal: ring, isolation and the control API (issue 12 § 1, Standard)
     expect((await journal(api.sim, api.key)).length).toBeGreaterThan(0); // nothing was cleared
   });
 
+  it('can be turned off and on per environment (PUT {"enabled"}); bad input 400', async () => {
+    const api = await openApi();
+    expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, { enabled: false })).body).toEqual({ enabled: false });
+    await api.call('GET', `${REST}/receivablesInvoices?limit=1&while=off`);
+    const off = await api.sim.admin('GET', `/environments/${api.key}/journal`);
+    expect(off.body.enabled).toBe(false);
+    expect(off.body.items.some((e: JournalEntry) => e.path.includes('while=off'))).toBe(false);
+    for (const body of ['{', { enabled: 'no' }, {}, { enabled: true, more: 1 }]) expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, body)).status).toBe(400);
+    expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, { enabled: true })).status).toBe(200);
+    await api.call('GET', `${REST}/receivablesInvoices?limit=1&while=on`);
+    expect((await journal(api.sim, api.key, '?limit=1'))[0]!.path).toContain('while=on');
+  });
+
   it('survives a restart: a new engine over the same IndexedDB reads the ring and goes on numbering', async () => {
     const idb = new IDBFactory();
     const name = `j-${Math.random().toString(36).slice(2)}`;

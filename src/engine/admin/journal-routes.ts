@@ -2,6 +2,7 @@
  * Control routes of the request journal (issue 12 § 1):
  *   GET    /environments/<key>/journal?limit=&status=&since=&path=  -> {"items": [entry...]}, newest first
  *   DELETE /environments/<key>/journal                              -> 204
+ *   PUT    /environments/<key>/journal  {"enabled": false}          -> {"enabled"} (journaling of this environment off/on)
  * Entries are explained (catalog entry, rule, sentence) and near misses hinted when read, from the
  * catalogs the host loads.
  */
@@ -12,7 +13,7 @@ import { explain } from '../journal/explain.ts';
 import { nearMiss } from '../journal/hints.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { JournalFilter } from '../journal/ring.ts';
-import { RING_SIZE, type JournalEntry } from '../journal/types.ts';
+import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, RING_SIZE, type JournalEntry } from '../journal/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface JournalRouteDeps {
@@ -78,7 +79,22 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
     const entries = await deps.journal.read(key, parsed.filter);
     // Without catalogs (a host that cannot load them) entries still carry their codes.
     const catalog = deps.catalog ? await Promise.resolve(deps.catalog(env.product)).catch(() => undefined) : undefined;
-    return c.json({ items: await enrich(entries, catalog) });
+    const enabled = (await deps.store.data(key)).get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] !== false;
+    return c.json({ items: await enrich(entries, catalog), enabled });
+  });
+  app.put('/environments/:key/journal', async (c) => {
+    const key = c.req.param('key');
+    if (!deps.store.env(key)) return notFound(key);
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return bad('Send {"enabled": true} or {"enabled": false}.');
+    }
+    const enabled = body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 1 ? (body as { enabled?: unknown }).enabled : undefined;
+    if (typeof enabled !== 'boolean') return bad('Send {"enabled": true} or {"enabled": false}.');
+    await deps.store.write(key, (tx) => tx.put(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID, { id: JOURNAL_SETTINGS_ID, enabled }));
+    return c.json({ enabled });
   });
   app.delete('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');

@@ -10,6 +10,9 @@ import type { ProductId } from '../core/types.ts';
 export const RING_SIZE = 500;
 /** Characters of a request or response body kept in an entry (after redaction). */
 export const BODY_LIMIT = 4096;
+/** The environment's journal setting (`{enabled}`), a row a reset keeps; absent: journaling on. */
+export const JOURNAL_SETTINGS_KIND = 'sim.journal';
+export const JOURNAL_SETTINGS_ID = 'settings';
 
 export type JournalService = 'rest' | 'oauth' | 'odata' | 'batch' | 'soap';
 
