@@ -189,6 +189,7 @@ test('an error answer shows its catalog entry beside it; a reproduction that cha
   await expect(explain).toContainText('String keys are quoted');
   await expect(explain).toContainText('001 § Key addressing');
   await expect(explain).toContainText('How to avoid it');
+  await expect(explain).toContainText("Quote string keys: CUSTOMERS('C1001')");
   // Typed by hand (not a reproduction), a bare 404 shows the family it belongs to.
   await page.getByTestId('url').fill((await page.getByTestId('url').inputValue()).replace(/CUSTOMERS\(C1001\)$/, 'customers'));
   await page.getByTestId('send').click();
