@@ -122,7 +122,7 @@ test('the example search is navigable with the arrow keys, Enter loads, and the 
 
 test('revoking asks first; a credential revoked elsewhere is forgotten here; remembered secrets can be forgotten (issue 13 bug 6)', async ({ page, context }) => {
   const key = await createEnv(page, 'receivables', 'Revoked');
-  const remembered = () => page.evaluate((k) => (JSON.parse(localStorage.getItem(`erp-sim:secrets:${k}`) ?? '[]') as { id: string; type: string; privileges?: string[] }[]), key);
+  const remembered = () => page.evaluate((k) => (JSON.parse(localStorage.getItem(`erp-sim:secrets:${k}`) ?? '[]') as { id: string; type: string; clientId?: string; privileges?: string[] }[]), key);
   const best = (await remembered()).filter((c) => c.type === 'oauth-client').sort((a, b) => (b.privileges?.length ?? 0) - (a.privileges?.length ?? 0))[0];
   expect(best).toBeTruthy();
   await page.goto(`/#/console/${key}`);
@@ -145,6 +145,8 @@ test('revoking asks first; a credential revoked elsewhere is forgotten here; rem
   await page.goto(`/#/envs/${key}`);
   const rows = page.getByTestId('credential-list').locator('tbody tr');
   await expect(rows).toHaveCount(2);
+  // The credentials still shown from the creation no longer offer the revoked client's secret.
+  await expect(page.getByTestId('revealed-credentials')).not.toContainText(best?.clientId ?? '(none)');
   await rows.first().getByRole('button', { name: /^Revoke/ }).click();
   const dialog = page.getByTestId('confirm-revoke');
   await expect(dialog).toBeVisible();

@@ -112,6 +112,19 @@ export function followChanges(): () => void {
   };
 }
 
+/** Forget remembered secrets (and the just-revealed ones) of credentials the server no longer lists. */
+export function followServerList(envKey: string, ids: readonly string[]): void {
+  const dropped = keepOnly(envKey, ids);
+  if (app.revealed?.envKey === envKey && app.revealed.creds.some((c) => !ids.includes(c.id))) {
+    const creds = app.revealed.creds.filter((c) => ids.includes(c.id));
+    app.revealed = creds.length ? { ...app.revealed, creds } : null;
+  }
+  if (dropped.length) {
+    forgetTokens(envKey);
+    app.secretsVersion++;
+  }
+}
+
 /**
  * Make this browser's remembered secrets follow the environment's credential list: a credential
  * revoked in another tab, by a script or while this page was closed is forgotten, with its tokens.
@@ -120,10 +133,7 @@ export async function syncSecrets(envKey: string): Promise<void> {
   if (!loadSecrets(envKey).length) return;
   try {
     const detail = await api.getEnv(envKey);
-    if (keepOnly(envKey, detail.credentials.map((c) => c.id)).length) {
-      forgetTokens(envKey);
-      app.secretsVersion++;
-    }
+    followServerList(envKey, detail.credentials.map((c) => c.id));
   } catch {
     /* unknown environment or worker gone: the list stays as it is */
   }
