@@ -2,19 +2,19 @@
  * API description files of an environment (issue 12 § 4), part of the control API:
  *   GET /environments/<key>/openapi.json   OpenAPI 3.1 of the receivables REST surface and token endpoint
  *   GET /environments/<key>/postman.json   Postman collection v2.1 of the console's ready requests
- * Both name the environment's own base URL; neither holds a secret.
+ * Both name the environment's own base URL; neither holds a secret. The documents are generated with
+ * the host's catalogs (teaching/catalog.ts) and only personalized here, so the generators stay out
+ * of the service worker.
  */
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
-import type { CatalogSource, Product, ProductCatalog, ProductId } from '../core/types.ts';
-import { receivablesOpenApi } from '../openapi/receivables.ts';
-import { postmanCollection } from '../openapi/postman.ts';
+import type { CatalogSource, ProductCatalog, ProductId } from '../core/types.ts';
+import { personalize } from '../teaching/personalize.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface DocumentRouteDeps {
   store: SimStore;
-  products: Map<ProductId, Product>;
   mount: string;
   catalog: CatalogSource | undefined;
 }
@@ -38,19 +38,18 @@ export function registerDocumentRoutes(app: Hono, deps: DocumentRouteDeps): void
     if (env.product !== 'receivables') {
       return json({ error: 'OpenAPI describes the receivables REST service. An OData service describes itself: read $metadata (CSDL) at the service root.' }, 400);
     }
-    const catalog = await load(env.product);
-    if (!catalog) return unavailable();
-    const doc = receivablesOpenApi({ serverUrl: baseUrl(c, env.key), name: env.name, errors: catalog.errors });
+    const template = (await load(env.product))?.teaching?.openapi;
+    if (!template) return unavailable();
+    const doc = personalize(template, baseUrl(c, env.key), env.name, 'openapi');
     return json(doc, 200, { 'content-disposition': `attachment; filename="${fileName(env.name, 'openapi.json')}"` });
   });
 
   app.get('/environments/:key/postman.json', async (c) => {
     const env = deps.store.env(c.req.param('key'));
     if (!env) return json({ error: `No environment with key '${c.req.param('key')}'.` }, 404);
-    const catalog = await load(env.product);
-    if (!catalog) return unavailable();
-    const product = deps.products.get(env.product) as Product;
-    const doc = postmanCollection({ product: env.product, title: product.title, baseUrl: baseUrl(c, env.key), envName: env.name, catalog });
+    const template = (await load(env.product))?.teaching?.postman;
+    if (!template) return unavailable();
+    const doc = personalize(template, baseUrl(c, env.key), env.name, 'postman');
     return json(doc, 200, { 'content-disposition': `attachment; filename="${fileName(env.name, 'postman_collection.json')}"` });
   });
 }

@@ -90,7 +90,11 @@ export function adminRoutes(deps: AdminDeps): Hono {
     try {
       if (!catalog) throw new Error('no catalog source');
       const items = await Promise.all(
-        [...products.values()].map(async (p) => ({ id: p.id, title: p.title, credentialTypes: p.credentialTypes, ...(await catalog(p.id)) })),
+        [...products.values()].map(async (p) => {
+          // The teaching templates are served by their own routes (snapshot, document, lesson routes).
+          const { teaching: _teaching, ...ui } = await catalog(p.id);
+          return { id: p.id, title: p.title, credentialTypes: p.credentialTypes, ...ui };
+        }),
       );
       return c.json({ items });
     } catch {

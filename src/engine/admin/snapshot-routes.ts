@@ -12,9 +12,9 @@ import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
-import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
+import type { CatalogSource, CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
-import { SCENARIOS, type Scenario, type ScenarioRequestStep } from '../snapshots/scenarios.ts';
+import type { Scenario, ScenarioRequestStep } from '../snapshots/scenarios.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, type IssuedCredential } from './credentials.ts';
 import type { ProcessRouteDeps } from './process-routes.ts';
@@ -26,6 +26,8 @@ export interface SnapshotRouteDeps {
   mount: string;
   iterations: number;
   contextFor: ProcessRouteDeps['contextFor'];
+  /** Scenarios come with the products' catalogs (teaching/catalog.ts), not in the worker bundle. */
+  catalog: CatalogSource | undefined;
 }
 
 const bad = (error: string) => json({ error }, 400);
@@ -160,12 +162,28 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     return created(c, store.env(env.key) ?? env, issued, { importedFrom: { name: snap.name, exportedAt: snap.exportedAt, clock: snap.clock.now } });
   });
 
-  app.get('/scenarios', (c) =>
-    c.json({ items: SCENARIOS.filter((s) => products.has(s.product)).map((s) => ({ id: s.id, product: s.product, title: s.title, summary: s.summary, ...(s.needs ? { needs: s.needs } : {}) })) }),
-  );
+  /** Every scenario of the host's products; null when the catalogs cannot be loaded. */
+  const scenarios = async (): Promise<Scenario[] | null> => {
+    try {
+      if (!deps.catalog) return null;
+      const lists = await Promise.all([...products.keys()].map(async (p) => (await deps.catalog?.(p))?.teaching?.scenarios ?? []));
+      return lists.flat();
+    } catch {
+      return null;
+    }
+  };
+  const unavailable = () => json({ error: 'The scenarios come with the product catalogs, which this host could not load.' }, 503);
+
+  app.get('/scenarios', async (c) => {
+    const list = await scenarios();
+    if (!list) return unavailable();
+    return c.json({ items: list.map((s) => ({ id: s.id, product: s.product, title: s.title, summary: s.summary, ...(s.needs ? { needs: s.needs } : {}) })) });
+  });
 
   app.post('/scenarios/:id', async (c) => {
-    const scenario = SCENARIOS.find((s) => s.id === c.req.param('id'));
+    const list = await scenarios();
+    if (!list) return unavailable();
+    const scenario = list.find((s) => s.id === c.req.param('id'));
     if (!scenario || !products.has(scenario.product)) return json({ error: `No scenario '${c.req.param('id')}'. GET /sim/_admin/scenarios lists them.` }, 404);
     const origin = new URL(c.req.url).origin;
     const createRes = await app.request(new Request(`${origin}/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: scenario.product, name: scenario.title }) }));

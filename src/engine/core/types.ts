@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
+import type { TeachingCatalog } from '../teaching/catalog.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -210,6 +211,8 @@ export interface ProductCatalog {
   resources: ResourceInfo[];
   examples: ExampleRequest[];
   errors: ErrorEntry[];
+  /** The teaching tools' templates, lessons and scenarios (issue 12; not sent by GET /_admin/products). */
+  teaching?: TeachingCatalog;
 }
 
 export interface Product {

@@ -5,31 +5,14 @@
  * earns it). Pure: the catalog comes from the host (CatalogSource), the server URL from the caller.
  */
 import type { ErrorEntry } from '../core/types.ts';
-import { accountActivityResource, siteActivityResource } from '../products/receivables/activities/definitions.ts';
-import { adjustmentResource } from '../products/receivables/adjustments/definitions.ts';
-import { contactResource } from '../products/receivables/contacts/definitions.ts';
-import { creditMemoResource } from '../products/receivables/creditmemos/definitions.ts';
-import { invoiceResource } from '../products/receivables/invoices/definitions.ts';
 import { CONSUMER_SCOPE } from '../admin/credentials.ts';
-import { receiptMethodResource } from '../products/receivables/receipt-methods/definitions.ts';
 import { RCP, receiptResource } from '../products/receivables/receipts/definitions.ts';
 import { FW, REST_CODES } from '../products/receivables/rest/errors.ts';
 import { collectionPath, REST_VERSION } from '../products/receivables/rest/links.ts';
-import { siteLovResource } from '../products/receivables/sites/definitions.ts';
 import type { ActionDef, FieldDef, ParamName, ResourceDef } from '../products/receivables/rest/types.ts';
+import { REST_RESOURCES } from './resources.ts';
 
-/** The top-level resources of the REST surface, in the order the document lists them. */
-export const REST_RESOURCES: readonly ResourceDef[] = [
-  invoiceResource,
-  receiptResource,
-  creditMemoResource,
-  adjustmentResource,
-  receiptMethodResource,
-  siteLovResource,
-  accountActivityResource,
-  siteActivityResource,
-  contactResource,
-];
+export { REST_RESOURCES };
 
 type Json = Record<string, unknown>;
 
@@ -355,27 +338,33 @@ export function receivablesOpenApi(opts: OpenApiOptions): Json {
     if (op) addCode(op.errors, e.status, e.code);
   }
 
+  // Each code's example body is written once (components.examples) and referenced by operations.
+  const examples: Json = {};
+  const exampleName = (code: string, status: string) => `${code.replace(/[^A-Za-z0-9._-]/g, '_')}-${status}`;
   const paths: Json = {};
   for (const op of ops) {
     const responses = op.json.responses as Json;
     for (const [status, codes] of Object.entries(op.errors) as [string, string[]][]) {
       if (!codes.length) continue;
       const isOAuth = op.path === TOKEN_PATH;
-      const examples: Json = {};
+      const refs: Json = {};
       const lines: string[] = [];
       for (const code of codes) {
         const entry = (byCode.get(code) ?? []).find((e) => e.status === Number(status)) ?? byCode.get(code)?.[0];
-        lines.push(`\`${code}\`${entry ? `: ${entry.title}. ${entry.meaning}` : ''}`);
-        examples[code.replace(/[^A-Za-z0-9._-]/g, '_')] = {
+        lines.push(`\`${code}\`${entry ? `: ${entry.title}` : ''}`);
+        const name = exampleName(code, status);
+        examples[name] ??= {
           summary: entry?.title ?? code,
+          ...(entry ? { description: `${entry.meaning} (spec ${entry.spec})` } : {}),
           value: isOAuth
             ? { error: code, error_description: entry?.meaning ?? '' }
-            : { title: STATUS_TEXT[Number(status)] ?? 'Error', status: status, detail: entry?.meaning ?? '', 'o:errorCode': code, 'o:errorPath': null, 'o:errorDetails': [{ detail: entry?.meaning ?? '', 'o:errorCode': code, 'o:errorPath': null }] },
+            : { title: STATUS_TEXT[Number(status)] ?? 'Error', status, detail: entry?.meaning ?? '', 'o:errorCode': code, 'o:errorPath': null, 'o:errorDetails': [{ detail: entry?.meaning ?? '', 'o:errorCode': code, 'o:errorPath': null }] },
         };
+        refs[code.replace(/[^A-Za-z0-9._-]/g, '_')] = { $ref: `#/components/examples/${name}` };
       }
       responses[status] = {
-        description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes:\n\n${lines.map((l) => `- ${l}`).join('\n')}`,
-        content: { 'application/json': { schema: ref(isOAuth ? 'OAuthError' : 'Error'), examples } },
+        description: `${STATUS_TEXT[Number(status)] ?? 'Error'}. Codes: ${lines.join('; ')}.`,
+        content: { 'application/json': { schema: ref(isOAuth ? 'OAuthError' : 'Error'), examples: refs } },
       };
     }
     const item = ((paths[op.path] as Json | undefined) ?? {}) as Json;
@@ -400,6 +389,7 @@ export function receivablesOpenApi(opts: OpenApiOptions): Json {
     paths,
     components: {
       schemas,
+      examples,
       securitySchemes: {
         oauth2: { type: 'oauth2', description: 'Client credentials grant.', flows: { clientCredentials: { tokenUrl: `${opts.serverUrl}${TOKEN_PATH}`, scopes: { [CONSUMER_SCOPE]: 'All receivables resources the client may use.' } } } },
         clientBasic: { type: 'http', scheme: 'basic', description: 'client_id and client_secret as HTTP Basic (token endpoint only).' },

@@ -5,6 +5,7 @@
 import type { CatalogSource, ProductCatalog, ProductId } from '../core/types.ts';
 import { odataCatalog } from './odata/catalog.ts';
 import { receivablesCatalog } from './receivables/catalog.ts';
+import { teachingCatalog } from '../teaching/catalog.ts';
 
 const BUILDERS: Record<ProductId, () => ProductCatalog> = { receivables: receivablesCatalog, odata: odataCatalog };
 const built = new Map<ProductId, ProductCatalog>();
@@ -12,7 +13,10 @@ const built = new Map<ProductId, ProductCatalog>();
 /** Catalogs are deterministic (they quote the seeded book), so each is built once. */
 function catalogOf(product: ProductId): ProductCatalog {
   let catalog = built.get(product);
-  if (!catalog) built.set(product, (catalog = BUILDERS[product]()));
+  if (!catalog) {
+    const base = BUILDERS[product]();
+    built.set(product, (catalog = { ...base, teaching: teachingCatalog(product, base) }));
+  }
   return catalog;
 }
 

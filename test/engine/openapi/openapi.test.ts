@@ -90,14 +90,16 @@ describe('OpenAPI 3.1 of the receivables REST surface (issue 12 § 4)', () => {
     const create = doc.paths[INV].post;
     // spec 000 Errors table: invoice create rules.
     expect(codes(create, '400')).toEqual(expect.arrayContaining(['AR-1000', 'AR-1001', 'AR-1010', 'REST-01007', 'SIM-REST-4008']));
-    expect(create.responses['400'].description).toContain('`AR-1000`: Missing required attributes.');
+    expect(create.responses['400'].description).toContain('`AR-1000`: Missing required attributes;');
     expect(codes(create, '401')).toEqual(['REST-01401']);
     expect(codes(doc.paths[`${INV}/{CustomerTransactionId}`].get, '404')).toEqual(['AR-7041']);
     expect(codes(doc.paths[`${INV}/{CustomerTransactionId}`].get, '400')).toContain('REST-01002');
     expect(codes(doc.paths[RCPT].post, '403')).toEqual(['FND_SECURITY_INSUFFICIENT_PRIVILEGE']);
     expect(codes(doc.paths[RCPT].post, '400')).toContain('AR_RCP_DUP_NUM');
-    const example = doc.paths[INV].post.responses['400'].content['application/json'].examples['AR-1000'].value;
-    expect(example).toMatchObject({ status: '400', 'o:errorCode': 'AR-1000' });
+    const example = doc.paths[INV].post.responses['400'].content['application/json'].examples['AR-1000'];
+    expect(example).toEqual({ $ref: '#/components/examples/AR-1000-400' });
+    expect(doc.components.examples['AR-1000-400'].value).toMatchObject({ status: '400', 'o:errorCode': 'AR-1000' });
+    expect(doc.components.examples['AR-1000-400'].description).toContain('spec 000 Errors table');
     // Every code of the REST and OAuth catalog is under an operation, except the two no operation
     // owns (an unknown path's 404, a write to a read-only resource's 405): those are in x-error-catalog.
     const catalog = await builtInCatalog('receivables');
