@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createEnv, responseStatus, shot } from './helpers.ts';
 
@@ -89,4 +90,19 @@ test('data browser: the new resources are listed, and an account activity opens 
   }
   expect(await record.getByTestId('child-table').count()).toBeGreaterThanOrEqual(5);
   await shot(page, 'data-account-activity-record');
+});
+
+test('the statement, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Statement axe');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
+    await page.goto(`/#/statement/${key}`);
+    await page.reload();
+    await expect(page.getByTestId('statement-owed')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), theme).toEqual([]);
+    await shot(page, `statement-${theme}`);
+  }
 });
