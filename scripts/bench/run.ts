@@ -3,7 +3,7 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 execSync('npm run build', { stdio: 'ignore' });
-for (const name of ['foundation', 'worker-services', 'receivables', 'automatch', 'worker-writes', 'soap', 'odata', 'app']) {
+for (const name of ['foundation', 'worker-services', 'journal', 'receivables', 'automatch', 'worker-writes', 'soap', 'odata', 'app']) {
   const file = `scripts/bench/${name}.ts`;
   if (!existsSync(file)) continue;
   console.log(`\n# ${name}`);
