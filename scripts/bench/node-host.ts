@@ -146,6 +146,8 @@ async function main(): Promise<void> {
   let host: Host = await startHost(state);
   const env = await makeEnv(host.url);
   const rows: Record<string, string | number>[] = [];
+  /** Numbers per size for the targets (issue 14 § What to reach). */
+  const figures = new Map<number, { post: number; after: number; steady: number; eq: number; inl: number; restart: number; rss: number }>();
   let generated = 0;
   try {
     for (const size of SIZES) {
@@ -184,18 +186,19 @@ async function main(): Promise<void> {
         inl.push(await timed(get(env.inList([id, id, id])), 200));
       }
       const rss = rssMb(host.child.pid as number);
+      let restartMs = NaN;
       let restart = 'skipped';
       let rssAfter = NaN;
       if (RESTART) {
-      // kill -9, restart on the same state file, first data answer.
-      await killHard(host);
-      const t = performance.now();
-      const next = await startHost(state);
-      host = next;
-      await timed(() => fetch(`${host.url}/sim/${env.key}${env.page}`, { headers: env.headers, signal: AbortSignal.timeout(RESTART_LIMIT_MS) }), 200);
-      const restartMs = performance.now() - t;
-      rssAfter = rssMb(host.child.pid as number);
-      restart = `${(restartMs / 1000).toFixed(2)} s (listen ${(next.startedMs / 1000).toFixed(2)})`;
+        // kill -9, restart on the same state file, first data answer.
+        await killHard(host);
+        const t = performance.now();
+        const next = await startHost(state);
+        host = next;
+        await timed(() => fetch(`${host.url}/sim/${env.key}${env.page}`, { headers: env.headers, signal: AbortSignal.timeout(RESTART_LIMIT_MS) }), 200);
+        restartMs = performance.now() - t;
+        rssAfter = rssMb(host.child.pid as number);
+        restart = `${(restartMs / 1000).toFixed(2)} s (listen ${(next.startedMs / 1000).toFixed(2)})`;
       }
       rows.push({
         [product === 'receivables' ? 'invoices generated' : 'customers generated']: size || 'seed',
@@ -209,6 +212,7 @@ async function main(): Promise<void> {
         restart,
         RSS: `${rss.toFixed(0)} MB (${rssAfter.toFixed(0)} after restart)`,
       });
+      figures.set(size, { post: stats(posts).median, after: stats(pageAfter).median, steady: stats(pageSteady).median, eq: stats(eq).median, inl: stats(inl).median, restart: restartMs, rss });
       console.error(JSON.stringify(rows.at(-1)));
     }
     const t = performance.now();
@@ -217,6 +221,20 @@ async function main(): Promise<void> {
     const resetMs = performance.now() - t;
     table(`Node host at scale: ${product} (--state, medians of ${ROUNDS})`, rows);
     console.log(`reset at ${generated} generated: ${(resetMs / 1000).toFixed(2)} s`);
+    const big = figures.get(Math.max(...figures.keys()));
+    const small = figures.get(1_000);
+    if (big && generated >= 100_000) {
+      const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+      table('Targets at 100k (issue 14)', [
+        { target: 'POST < 5 ms', value: ms(big.post), met: met(big.post < 5) },
+        { target: 'page after a write as fast as before it (<= 1.5x steady)', value: `${ms(big.after)} / ${ms(big.steady)}`, met: met(big.after <= 1.5 * big.steady) },
+        { target: 'equality filter <= 2x its 1k time', value: small ? `${(big.eq / small.eq).toFixed(2)}x` : 'n/a', met: small ? met(big.eq <= 2 * small.eq) : 'n/a' },
+        { target: 'IN filter <= 2x its 1k time', value: small ? `${(big.inl / small.inl).toFixed(2)}x` : 'n/a', met: small ? met(big.inl <= 2 * small.inl) : 'n/a' },
+        { target: 'restart with --state < 5 s', value: `${(big.restart / 1000).toFixed(2)} s`, met: met(big.restart < 5000) },
+        { target: 'reset < 2 s', value: `${(resetMs / 1000).toFixed(2)} s`, met: met(resetMs < 2000) },
+        { target: 'RSS < 400 MB', value: `${big.rss.toFixed(0)} MB`, met: met(big.rss < 400) },
+      ]);
+    }
   } finally {
     host.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

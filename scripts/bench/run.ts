@@ -2,13 +2,31 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/** Sections in order: file name and arguments. `npm run bench -- node-host worker-scale` runs only those named. */
+const SECTIONS: [string, string][] = [
+  ['foundation', ''],
+  ['worker-services', ''],
+  ['journal', ''],
+  ['receivables', ''],
+  ['automatch', ''],
+  ['worker-writes', ''],
+  ['soap', ''],
+  ['odata', ''],
+  ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
+  ['node-host', 'odata'],
+  ['worker-scale', ''], // issue 14: the service worker at seed / 1k / 10k / 100k
+  ['app', ''],
+];
+const only = process.argv.slice(2);
+
 execSync('npm run build', { stdio: 'ignore' });
-for (const name of ['foundation', 'worker-services', 'journal', 'receivables', 'automatch', 'worker-writes', 'soap', 'odata', 'app']) {
+for (const [name, args] of SECTIONS) {
+  if (only.length && !only.includes(name)) continue;
   const file = `scripts/bench/${name}.ts`;
   if (!existsSync(file)) continue;
-  console.log(`\n# ${name}`);
+  console.log(`\n# ${name} ${args}`.trimEnd());
   try {
-    execSync(`npx tsx ${file}`, { stdio: 'inherit' });
+    execSync(`npx tsx ${file} ${args}`, { stdio: 'inherit' });
   } catch {
     console.log(`(${name} benchmark failed; see above)`);
   }
