@@ -12,7 +12,7 @@ import { INJECTED_HEADER } from './faults/types.ts';
 import type { Journal } from './journal/journal.ts';
 import { serviceOf } from './journal/service.ts';
 import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND } from './journal/types.ts';
-import { tokenHint } from './journal/token-hint.ts';
+import { basicHint, tokenHint } from './journal/credential-hints.ts';
 import { ODATA_ROOT } from './products/odata/config.ts';
 import type { SimStore } from './storage/store.ts';
 
@@ -69,10 +69,14 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
   } finally {
     deps.faults.persist(env.key);
   }
-  const refusedToken = res.status === 401 && service === 'rest' && authorization !== null;
-  capture?.finish(res, {
-    injected,
-    hint: refusedToken ? () => tokenHint(deps.store, env.key, authorization, envNow(deps.clock, deps.store.env(env.key) ?? env)) : undefined,
-  });
+  // Why a credential was refused is worked out after the answer, from the unredacted header.
+  const refused = res.status === 401 && authorization !== null;
+  const hint =
+    refused && service === 'rest'
+      ? () => tokenHint(deps.store, env.key, authorization, envNow(deps.clock, deps.store.env(env.key) ?? env))
+      : refused && (service === 'odata' || service === 'batch')
+        ? () => basicHint(deps.store, env.key, authorization)
+        : undefined;
+  capture?.finish(res, { injected, hint });
   return res;
 }

@@ -131,6 +131,22 @@ describe('journal: explanations and near misses (issue 12 § 1)', () => {
   });
 });
 
+describe('journal: OData credentials of another environment (issue 12 § 1 near misses)', () => {
+  it('says a PAT or an API user belongs to another environment without naming it; a wrong password says so', async () => {
+    const a = await odataEnv();
+    const b = await odataEnv(a.sim);
+    const basic = (user: string, pass: string) => ({ headers: { authorization: `Basic ${btoa(`${user}:${pass}`)}` } });
+    expect((await b.sim.fetch(`${b.root}/CUSTOMERS`, basic(a.pat, 'PAT'))).status).toBe(401);
+    expect((await b.sim.fetch(`${b.root}/CUSTOMERS`, basic(a.user, a.password))).status).toBe(401);
+    expect((await b.sim.fetch(`${b.root}/CUSTOMERS`, basic(b.user, 'wrong'))).status).toBe(401);
+    const [wrong, user, pat] = await journal(b.sim, b.key, '?limit=3');
+    expect(pat!.hint).toMatch(/^This personal access token belongs to another environment/);
+    expect(user!.hint).toMatch(/of another environment of this simulator/);
+    expect(wrong!.hint).toBe(`The password is not the one of API user '${b.user}' in this environment.`);
+    expect(JSON.stringify([wrong, user, pat])).not.toContain(a.key);
+  });
+});
+
 describe('journal: ring, isolation and the control API (issue 12 § 1, Standard)', () => {
   it(`keeps at most ${RING_SIZE} entries per environment, the oldest dropped, ids going on`, async () => {
     const api = await openApi();
