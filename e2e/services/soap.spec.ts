@@ -136,3 +136,19 @@ test('the console sends the ready createSimpleInvoice with the SOAP user filled 
   }
   await shot(page, 'soap-errors-reproduced');
 });
+
+test('under a sub-path deployment the WSDL address and the SOAP call use /erp-sim/sim', async ({ page }) => {
+  const SUB = 'http://127.0.0.1:4174/erp-sim/';
+  await page.goto(SUB);
+  await waitForController(page);
+  const created = await pageFetch(page, '/erp-sim/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}' });
+  const env = created.body as { key: string; credentials: { soapUsers: { username: string; password: string }[] } };
+  const base = `/erp-sim/sim/${env.key}`;
+  const wsdl = await pageFetch(page, `${base}${SERVICE}?WSDL`);
+  expect(wsdl.status).toBe(200);
+  expect(String(wsdl.body)).toContain(`<soap:address location="http://127.0.0.1:4174${base}${SERVICE}"/>`);
+  const user = env.credentials.soapUsers[0] as { username: string; password: string };
+  const call = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: envelope(user.username, user.password) });
+  expect(call.status).toBe(200);
+  expect(String(call.body)).toContain('<ns1:ServiceStatus>SUCCESS</ns1:ServiceStatus>');
+});
