@@ -107,10 +107,13 @@ describe('journal: explanations and near misses (issue 12 § 1)', () => {
 
   it('names the nearest attribute and parameter', async () => {
     const api = await openApi();
-    await api.call('GET', `${REST}/receivablesInvoices?fields=TransactionNumbr`);
-    await api.call('GET', `${REST}/receivablesInvoices?limt=3`);
-    const [param, field] = await journal(api.sim, api.key, '?limit=2');
-    expect(field!.hint).toBe('Did you mean the attribute TransactionNumber?');
+    const field = await api.call('GET', `${REST}/receivablesInvoices?fields=TransactionNumbr`);
+    const limit = await api.call('GET', `${REST}/receivablesInvoices?limt=3`);
+    // The refusal itself says it too (good for any client, journal or not).
+    expect(field.body.detail).toMatch(/ Did you mean TransactionNumber\?$/);
+    expect(limit.body.detail).toMatch(/ Did you mean limit\?$/);
+    const [param, fieldEntry] = await journal(api.sim, api.key, '?limit=2');
+    expect(fieldEntry!.hint).toBe('Did you mean the attribute TransactionNumber?');
     expect(param!.code).toBe('REST-01002');
     expect(param!.hint).toBe('Did you mean the parameter limit?');
   });

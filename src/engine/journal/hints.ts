@@ -4,27 +4,13 @@
  * product's catalog (its resources' paths, columns and children), by edit distance.
  */
 import { distance } from 'fastest-levenshtein';
+import { nearest } from '../core/nearest.ts';
 import type { ProductCatalog, ResourceInfo } from '../core/types.ts';
 import { answerCode } from './codes.ts';
 import type { JournalEntry } from './types.ts';
 
 /** The query parameters of the REST framework (spec 000 § Common query parameters). */
 const REST_PARAMS = ['q', 'limit', 'offset', 'fields', 'orderBy', 'expand', 'onlyData', 'totalResults', 'finder', 'links', 'dependency'];
-
-/** The closest candidate within a few edits (case differences count little), if any. */
-export function nearest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestScore = Infinity;
-  for (const c of candidates) {
-    if (c === word) return undefined; // not a miss
-    const score = c.toLowerCase() === word.toLowerCase() ? 0.5 : distance(c.toLowerCase(), word.toLowerCase());
-    if (score < bestScore) {
-      best = c;
-      bestScore = score;
-    }
-  }
-  return best !== undefined && bestScore <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
 
 const pathOnly = (path: string) => path.split('?')[0] as string;
 const segments = (path: string) => pathOnly(path).split('/').filter(Boolean);

@@ -2,6 +2,7 @@
  * Query parameters of the REST framework (spec 000 § Common query parameters). Each operation
  * implements a set; anything else is refused by name with 400 (the resource's code).
  */
+import { didYouMean } from '../../../core/nearest.ts';
 import { FW, RestError } from './errors.ts';
 import { compileQ, parseQ, type QueryExpr, type RowPredicate } from './q.ts';
 import type { FieldDef, FinderDef, ParamName, ResourceDef, RestContext } from './types.ts';
@@ -83,7 +84,7 @@ export function parseOrderBy(text: string, def: ResourceDef): OrderKey[] {
     const [name = '', dir, extra] = p.split(':').map((s) => s.trim());
     const f = def.byName.get(name);
     const bad = (detail: string) => new RestError(400, FW.INVALID_ORDER_BY, detail, { path: 'orderBy' });
-    if (!f) throw bad(`${name} is not an attribute of ${def.name} and cannot be used in orderBy.`);
+    if (!f) throw bad(`${name} is not an attribute of ${def.name} and cannot be used in orderBy.${didYouMean(name, def.byName.keys())}`);
     if (f.derived) throw bad(`${name} is derived on read; it can filter but cannot be a sort key.`);
     if (f.type === 'array' || f.type === 'object') throw bad(`${name} is not a sortable attribute.`);
     if (extra !== undefined || (dir !== undefined && !/^(asc|desc)$/i.test(dir))) {
@@ -110,7 +111,7 @@ export function parseExpand(v: string | undefined, def: ResourceDef): string[] {
   if (names.some((n) => n.toLowerCase() === 'all')) return Object.keys(def.children);
   for (const n of names) {
     if (!def.children[n]) {
-      throw new RestError(400, FW.INVALID_EXPAND, `${n} is not a child of ${def.name} and cannot be expanded.`, { path: 'expand' });
+      throw new RestError(400, FW.INVALID_EXPAND, `${n} is not a child of ${def.name} and cannot be expanded.${didYouMean(n, Object.keys(def.children))}`, { path: 'expand' });
     }
   }
   return [...new Set(names)];
@@ -121,7 +122,7 @@ export function parseFields(v: string | undefined, def: ResourceDef): string[] |
   const names = v.split(',').map((s) => s.trim()).filter(Boolean);
   for (const n of names) {
     if (!def.byName.has(n) && !def.children[n]) {
-      throw new RestError(400, FW.INVALID_FIELDS, `${n} is not an attribute of ${def.name} (fields).`, { path: 'fields' });
+      throw new RestError(400, FW.INVALID_FIELDS, `${n} is not an attribute of ${def.name} (fields).${didYouMean(n, [...def.byName.keys(), ...Object.keys(def.children)])}`, { path: 'fields' });
     }
   }
   return names;
@@ -185,7 +186,7 @@ export function parseFinder(v: string | undefined, def: ResourceDef): ReadParams
 export function refuseUnimplemented(query: Map<string, string>, allowed: readonly ParamName[], code: string, what: string): void {
   for (const name of query.keys()) {
     if (!(allowed as readonly string[]).includes(name)) {
-      throw new RestError(400, code, `The query parameter ${name} is not implemented for ${what}.`, { path: name });
+      throw new RestError(400, code, `The query parameter ${name} is not implemented for ${what}.${didYouMean(name, allowed)}`, { path: name });
     }
   }
 }

@@ -4,6 +4,7 @@
  * parenthesised grouping are not implemented and are refused with 400, as is a comma used as a
  * separator and any attribute that is unknown or not queryable.
  */
+import { didYouMean } from '../../../core/nearest.ts';
 import { FW, RestError } from './errors.ts';
 import type { FieldDef, NameResolution, ReadContext, ResourceDef } from './types.ts';
 import { compareTyped, typedLiteral, typedValue, type Typed } from './values.ts';
@@ -143,7 +144,7 @@ export function parseQ(q: string, def: ResourceDef): QueryExpr {
       throw bad(`The q parameter has an invalid expression near '${t.v}'.`);
     }
     const f = def.byName.get(t.v);
-    if (!f) throw bad(`${t.v} is not an attribute of ${def.name}.`);
+    if (!f) throw bad(`${t.v} is not an attribute of ${def.name}.${didYouMean(t.v, def.byName.keys())}`);
     if (!f.queryable || f.type === 'array' || f.type === 'object') {
       const note = def.queryableNote ? ` ${def.queryableNote}` : '';
       throw new RestError(400, FW.INVALID_QUERY, `The attribute ${f.name} of ${def.name} is not queryable.${note}`, { path: f.name });
