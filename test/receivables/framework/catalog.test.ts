@@ -61,6 +61,21 @@ describe('error catalog', () => {
     }
   });
 
+  // The console shows `avoid` beside a matching answer (ErrorExplain.svelte): every entry says what to
+  // send instead, in one or two short sentences, and an entry without a request says why it has none.
+  it('every entry says how to avoid it (avoid, 20-320 characters, one or two sentences) and why it has no reproduce request', () => {
+    for (const e of errors) {
+      const key = `${e.code} ${e.title}`;
+      expect(e.avoid, key).toBeTypeOf('string');
+      const avoid = e.avoid as string;
+      expect(avoid.length, key).toBeGreaterThanOrEqual(20);
+      expect(avoid.length, key).toBeLessThanOrEqual(320);
+      expect(avoid.replace(/\be\.g\./g, 'eg').split(/[.!?](?:\s+|$)/).filter((s) => s.trim()).length, key).toBeLessThanOrEqual(2);
+      expect(avoid, key).not.toBe(e.meaning);
+      if (!e.reproduce) expect(e.notReproducible, key).toBeTruthy();
+    }
+  });
+
   it('each reproduce request triggers its code with its status on a freshly seeded environment', async () => {
     const withRepro = errors.filter((e) => e.reproduce);
     expect(withRepro.length).toBeGreaterThanOrEqual(15);

@@ -75,32 +75,32 @@ export const readOnlyExamples: ExampleRequest[] = [
   ex(G_ACT, 'site-describe', 'Describe receivablesCustomerAccountSiteActivities', 'GET', `${SITE}/describe`),
 ];
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest): ErrorEntry => ({ code, status, title, meaning, spec, reproduce });
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid });
 
 /** The refusals of these resources, each with a request that triggers it on a fresh environment. */
 export const readOnlyErrorEntries: ErrorEntry[] = [
   entry(FW.METHOD_NOT_ALLOWED, 405, 'Adjustments are read-only', 'POST, PATCH, PUT or DELETE on receivablesAdjustments; the message names the operation.', '000 Support matrix (POST/PATCH/DELETE on receivablesAdjustments); What the service does 5',
-    ex(G_ADJ, 'err-adj-post', 'Create an adjustment', 'POST', ADJ, 405, { AdjustmentAmount: -10 })),
+    ex(G_ADJ, 'err-adj-post', 'Create an adjustment', 'POST', ADJ, 405, { AdjustmentAmount: -10 }), 'Only GET receivablesAdjustments: REST offers no way to create, change or delete an adjustment.'),
   entry(FW.METHOD_NOT_ALLOWED, 405, 'Receipt methods are read-only', 'POST, PATCH, PUT or DELETE on receiptMethods; the message names the operation.', '000 Support matrix (receiptMethods)',
-    ex(G_REF, 'err-rm-patch', 'Rename a receipt method', 'PATCH', `${RM}/${lockbox.ReceiptMethodId}`, 405, { Name: 'Lockbox' })),
+    ex(G_REF, 'err-rm-patch', 'Rename a receipt method', 'PATCH', `${RM}/${lockbox.ReceiptMethodId}`, 405, { Name: 'Lockbox' }), 'Only GET receiptMethods, and send an existing method’s Name as a receipt’s ReceiptMethod.'),
   entry(FW.METHOD_NOT_ALLOWED, 405, 'The sites LOV is read-only', 'POST, PATCH, PUT or DELETE on customerAccountSitesLOV; the message names the operation.', '000 Support matrix (customerAccountSitesLOV)',
-    ex(G_REF, 'err-lov-delete', 'Delete a site use', 'DELETE', `${LOV}/${acmeSite.SiteUseId}`, 405)),
+    ex(G_REF, 'err-lov-delete', 'Delete a site use', 'DELETE', `${LOV}/${acmeSite.SiteUseId}`, 405), 'Only GET customerAccountSitesLOV, and use its site names as BillToSite or CustomerSite.'),
   entry(FW.METHOD_NOT_ALLOWED, 405, 'Account activity is read-only', 'POST, PATCH, PUT or DELETE on the account-activity resources or their children.', '000 Read-only resources table (GET only)',
-    ex(G_ACT, 'err-act-post', 'POST to the account activities', 'POST', ACT, 405, {})),
+    ex(G_ACT, 'err-act-post', 'POST to the account activities', 'POST', ACT, 405, {}), 'Only GET the activity resources and their children; they change as invoices and receipts change and AutoMatch runs.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Adjustment flexfields', 'receivablesAdjustments/{AdjustmentId}/child/receivablesAdjustmentDFF is refused by name.', '000 Support matrix (receivablesAdjustmentDFF)',
-    ex(G_ADJ, 'err-adj-dff', 'Flexfields of an adjustment', 'GET', `${ADJ}/${adjustment.AdjustmentId}/child/receivablesAdjustmentDFF`, 404)),
+    ex(G_ADJ, 'err-adj-dff', 'Flexfields of an adjustment', 'GET', `${ADJ}/${adjustment.AdjustmentId}/child/receivablesAdjustmentDFF`, 404), 'Read adjustments without the receivablesAdjustmentDFF child; it is not offered.'),
   entry(FW.INVALID_EXPAND, 400, 'Expand adjustment flexfields', 'expand=receivablesAdjustmentDFF is refused by name.', '000 Support matrix (receivablesAdjustmentDFF, and expand naming it)',
-    ex(G_ADJ, 'err-adj-expand', 'Adjustments with their flexfields', 'GET', `${ADJ}?expand=receivablesAdjustmentDFF`, 400)),
+    ex(G_ADJ, 'err-adj-expand', 'Adjustments with their flexfields', 'GET', `${ADJ}?expand=receivablesAdjustmentDFF`, 400), 'Leave receivablesAdjustmentDFF out of expand; it is not offered.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Site uses of customerAccountSites', '/customerAccountSites/{id}/child/siteUses is not offered; read site uses through customerAccountSitesLOV.', '000 Support matrix (/customerAccountSites/{id}/child/siteUses)',
-    ex(G_REF, 'err-site-uses', 'Site uses under customerAccountSites', 'GET', `${FSCM_BASE}/customerAccountSites/${acmeSite.customerAccountSiteId}/child/siteUses`, 404)),
+    ex(G_REF, 'err-site-uses', 'Site uses under customerAccountSites', 'GET', `${FSCM_BASE}/customerAccountSites/${acmeSite.customerAccountSiteId}/child/siteUses`, 404), 'Read site uses through customerAccountSitesLOV, e.g. q=AccountNumber=\'10010\'.'),
   entry(FW.NO_SUCH_ITEM, 404, 'Adjustment not found', 'An AdjustmentId that does not exist in this environment (another tenant\'s row answers the same).', '000 Read-only resources table (another tenant\'s row gives 404); What the service does 2',
-    ex(G_ADJ, 'err-adj-404', 'An adjustment that does not exist', 'GET', `${ADJ}/999999999999999`, 404)),
+    ex(G_ADJ, 'err-adj-404', 'An adjustment that does not exist', 'GET', `${ADJ}/999999999999999`, 404), 'Use an AdjustmentId listed by GET receivablesAdjustments in this environment (or finder PrimaryKey;AdjustmentId=<id>).'),
   entry(FW.INVALID_ORDER_BY, 400, 'Sort by a derived activity attribute', 'CreditMemoStatus, ReferenceTransactionStatus, PaymentDaysLate and the activity totals are derived on read: they filter but cannot be sort keys.', '000 Other read-only resources (derived on read: filter, not sort keys)',
-    ex(G_ACT, 'err-sort-derived', 'Payment schedules sorted by PaymentDaysLate', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?orderBy=PaymentDaysLate:desc`, 400)),
+    ex(G_ACT, 'err-sort-derived', 'Payment schedules sorted by PaymentDaysLate', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?orderBy=PaymentDaysLate:desc`, 400), 'Filter on PaymentDaysLate, the statuses and the totals with q, and sort by them on the client.'),
   entry(FW.INVALID_FINDER, 400, 'Activity finder variable not supported', 'TransactionLimitByDays and TransactionStatus of the activity finders limit the children in the real product; the simulator refuses them by name (filter the children with q).', '000 Common query parameters (finder); real-product-facts (activity finders)',
-    ex(G_ACT, 'err-finder-var', 'CustomerAccountActivitiesFinder with TransactionStatus', 'GET', `${ACT}?finder=${q('CustomerAccountActivitiesFinder;TransactionStatus=Both')}`, 400)),
+    ex(G_ACT, 'err-finder-var', 'CustomerAccountActivitiesFinder with TransactionStatus', 'GET', `${ACT}?finder=${q('CustomerAccountActivitiesFinder;TransactionStatus=Both')}`, 400), 'Drop TransactionLimitByDays and TransactionStatus from the finder and filter the children with q instead (e.g. PaymentDaysLate>0).'),
   entry(FW.INVALID_QUERY, 400, 'Activity child: non-queryable attribute', 'Each activity child has its own queryable set (e.g. TotalBalanceAmount of a payment schedule is not queryable).', '000 Other read-only resources (each child has its own queryable set)',
-    ex(G_ACT, 'err-child-q', 'Filter payment schedules on TotalBalanceAmount', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?q=${q('TotalBalanceAmount>0')}`, 400)),
+    ex(G_ACT, 'err-child-q', 'Filter payment schedules on TotalBalanceAmount', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?q=${q('TotalBalanceAmount>0')}`, 400), 'Filter each activity child only on its own queryable attributes (e.g. PaymentDaysLate on transactionPaymentSchedules); check the rest, such as TotalBalanceAmount, on the client.'),
 ];
 
 /**

@@ -61,34 +61,34 @@ export const creditMemoExamples: ExampleRequest[] = [
   ex('describe', 'Describe receivablesCreditMemos', 'GET', `${CM}/describe`, 200),
 ];
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest): ErrorEntry => ({ code, status, title, meaning, spec, reproduce });
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid });
 
 /** Each credit memo refusal, with a request that triggers it on a fresh environment. */
 export const creditMemoErrorEntries: ErrorEntry[] = [
   entry('AR-1000', 400, 'Credit memo: required attributes missing', 'Credit memo create without BusinessUnit, TransactionDate, TransactionNumber or BillToCustomerNumber, or a line without LineNumber or LineAmountCredit; each is listed in o:errorDetails.', '000 Credit memo table; Credit memos table (POST)',
-    ex('err-ar-1000', 'Create a credit memo without a number and date', 'POST', CM, 400, { BusinessUnit: 'US1 Business Unit', BillToCustomerNumber: '10010', [LINES]: [{ LineNumber: 1, LineAmountCredit: 10 }] })),
+    ex('err-ar-1000', 'Create a credit memo without a number and date', 'POST', CM, 400, { BusinessUnit: 'US1 Business Unit', BillToCustomerNumber: '10010', [LINES]: [{ LineNumber: 1, LineAmountCredit: 10 }] }), 'Send BusinessUnit, TransactionNumber (your own number), TransactionDate and BillToCustomerNumber, and LineNumber and LineAmountCredit on every line.'),
   entry('AR-1001', 400, 'Credit memo: no lines', 'Credit memo create with no receivablesCreditMemoLines.', '000 Credit memos table (POST: body with receivablesCreditMemoLines)',
-    ex('err-ar-1001', 'Create a credit memo without lines', 'POST', CM, 400, { ...memoCreateBody, [LINES]: [] })),
+    ex('err-ar-1001', 'Create a credit memo without lines', 'POST', CM, 400, { ...memoCreateBody, [LINES]: [] }), 'Send at least one line in receivablesCreditMemoLines, each with LineNumber and a positive LineAmountCredit.'),
   entry('AR-1010', 400, 'Credit memo: unknown customer', 'BillToCustomerNumber names no customer account.', '000 Credit memo table (BillToCustomerNumber)',
-    ex('err-ar-1010', 'Credit memo for an unknown customer', 'POST', CM, 400, { ...memoCreateBody, BillToCustomerNumber: '99999' })),
+    ex('err-ar-1010', 'Credit memo for an unknown customer', 'POST', CM, 400, { ...memoCreateBody, BillToCustomerNumber: '99999' }), 'Send an existing customer account number (e.g. 10010) as BillToCustomerNumber.'),
   entry('AR-1030', 400, 'Credit memo: currency or amount invalid', 'CreditMemoCurrency undefined or disabled, or a LineAmountCredit with more decimals than the currency has.', '000 Credit memo table (CreditMemoCurrency); Invoices Create rule 2 (an amount unrepresentable in its currency is never stored)',
-    ex('err-ar-1030', 'Credit memo in the disabled currency DEM', 'POST', CM, 400, { ...memoCreateBody, CreditMemoCurrency: 'DEM' })),
+    ex('err-ar-1030', 'Credit memo in the disabled currency DEM', 'POST', CM, 400, { ...memoCreateBody, CreditMemoCurrency: 'DEM' }), 'Send an enabled code in CreditMemoCurrency (not InvoiceCurrencyCode; DEM is disabled), and LineAmountCredit with no more decimals than that currency has.'),
   entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: status other than Complete on create', 'CreditMemoStatus is Complete on creation; other values are refused (also a non-positive LineAmountCredit, a TransactionType other than Credit Memo, a used TransactionNumber).', '000 Credit memo table (CreditMemoStatus; TransactionType)',
-    ex('err-status', 'Create a credit memo as Incomplete', 'POST', CM, 400, { ...memoCreateBody, CreditMemoStatus: 'Incomplete' })),
+    ex('err-status', 'Create a credit memo as Incomplete', 'POST', CM, 400, { ...memoCreateBody, CreditMemoStatus: 'Incomplete' }), 'Omit CreditMemoStatus on create (a new memo is Complete) and PATCH it afterwards; keep LineAmountCredit positive, TransactionType Credit Memo and TransactionNumber not yet used.'),
   entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: TransactionType must stay Credit Memo', 'A PATCH of TransactionType to anything but Credit Memo.', '000 Credit memos table (PATCH: TransactionType must stay Credit Memo)',
-    ex('err-type', `Turn ${memo.TransactionNumber} into an invoice`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { TransactionType: 'Invoice' })),
+    ex('err-type', `Turn ${memo.TransactionNumber} into an invoice`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { TransactionType: 'Invoice' }), 'Leave TransactionType out of the PATCH or send Credit Memo; to bill the customer, create an invoice under receivablesInvoices.'),
   entry('AR-1020', 400, 'Credit memo: AllowCompletion refused', 'A credit memo PATCH with AllowCompletion or ControlCompletionReason (named), or any attribute other than CreditMemoStatus, RecipientEmail, TransactionType.', '000 Credit memos table (PATCH)',
-    ex('err-allow-completion', `PATCH AllowCompletion on ${memo.TransactionNumber}`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { AllowCompletion: 'Y' })),
+    ex('err-allow-completion', `PATCH AllowCompletion on ${memo.TransactionNumber}`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { AllowCompletion: 'Y' }), 'PATCH only CreditMemoStatus, RecipientEmail and TransactionType (Credit Memo); leave AllowCompletion and ControlCompletionReason out.'),
   entry(FW.NO_SUCH_ITEM, 404, 'Credit memo: an invoice id', 'An invoice id under receivablesCreditMemos (and a memo id under receivablesInvoices answers AR-7041): the two resources share the id space, not their rows.', '000 Credit memo (receivablesCreditMemos)',
-    ex('err-invoice-id', 'An invoice id under receivablesCreditMemos', 'GET', `${CM}/${anInvoice.CustomerTransactionId}`, 404)),
+    ex('err-invoice-id', 'An invoice id under receivablesCreditMemos', 'GET', `${CM}/${anInvoice.CustomerTransactionId}`, 404), 'Read each document under its own resource, with an id from that collection: invoices under receivablesInvoices, credit memos under receivablesCreditMemos.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Credit memo: approve and rework actions', 'The approve and rework actions of the real resource are refused by name.', '000 Support matrix (Credit memo actions approve and rework)',
-    ex('err-approve', `Approve ${memo.TransactionNumber}`, 'POST', `${CM}/${memo.CustomerTransactionId}/action/approve`, 404, {})),
+    ex('err-approve', `Approve ${memo.TransactionNumber}`, 'POST', `${CM}/${memo.CustomerTransactionId}/action/approve`, 404, {}), 'Skip approve and rework: a credit memo is created Complete; change its status with PATCH CreditMemoStatus.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Credit memo: other children', 'Distributions, attachments, notes and the flexfield children of a credit memo (and of its lines) answer 404 by name.', '000 Support matrix (the seven other credit memo children)',
-    ex('err-distributions', `Distributions of ${memo.TransactionNumber}`, 'GET', `${CM}/${memo.CustomerTransactionId}/child/receivablesCreditMemoDistributions`, 404)),
+    ex('err-distributions', `Distributions of ${memo.TransactionNumber}`, 'GET', `${CM}/${memo.CustomerTransactionId}/child/receivablesCreditMemoDistributions`, 404), 'Read only the receivablesCreditMemoLines child; distributions, attachments, notes and flexfields are not exposed.'),
   entry(FW.INVALID_EXPAND, 400, 'Credit memo: expand an unoffered child', 'expand naming a credit memo child the simulator does not offer (notes, attachments, distributions, flexfields) or no child at all.', '000 Credit memos table (GET item: unrecognised child refused by name)',
-    ex('err-expand-notes', 'Credit memos with their notes', 'GET', `${CM}?expand=notes`, 400)),
+    ex('err-expand-notes', 'Credit memos with their notes', 'GET', `${CM}?expand=notes`, 400), 'Expand only receivablesCreditMemoLines (or all on an item).'),
   entry(FW.INVALID_QUERY, 400, 'Credit memo: q on a non-queryable attribute', 'Only the nine queryable credit memo attributes may appear in q (EnteredAmount is not one).', '000 Common query parameters (queryable attributes of credit memos: nine)',
-    ex('err-q', 'Filter credit memos on EnteredAmount', 'GET', `${CM}?q=${encodeURIComponent('EnteredAmount<0')}`, 400)),
+    ex('err-q', 'Filter credit memos on EnteredAmount', 'GET', `${CM}?q=${encodeURIComponent('EnteredAmount<0')}`, 400), 'Filter credit memos only on their nine queryable attributes (describe marks them; EnteredAmount is not one) and filter the rest on the client.'),
 ];
 
 /** Data-browser entries: credit memos (their lines show as a related table of an opened memo). */
