@@ -1,8 +1,13 @@
 // The journal and fault injection in the Node host (issue 12 §§ 1-2): one access-log line per
 // request (--log), a dropped connection is a reset socket, a curl-style client's request appears
 // in the journal read over HTTP.
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startNodeHost } from '../../src/hosts/node/server.ts';
+import { FileJournalPersistence } from '../../src/hosts/node/journal-file.ts';
+import type { JournalEntry } from '../../src/engine/index.ts';
 
 describe('Node host: journal, access log and faults', () => {
   it('prints one access-log line per request, resets the socket for a dropped connection, journals what any client sent', async () => {
@@ -31,4 +36,38 @@ describe('Node host: journal, access log and faults', () => {
       await host.close();
     }
   });
+
+  it('with --state, keeps the journal next to it (FILE.journal.jsonl) across a restart, ids going on', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'sim-journal-')), 'state.jsonl');
+    const first = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile });
+    const env = (await (await fetch(`${first.url}/sim/_admin/environments`, { method: 'POST', body: '{"product":"odata"}' })).json()) as { key: string };
+    await fetch(`${first.url}/sim/${env.key}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
+    await first.close();
+    const second = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile });
+    try {
+      await fetch(`${second.url}/sim/${env.key}/odata/Priority/tabula.ini/demo/AINVOICES`);
+      await second.engine.settled();
+      const items = ((await (await fetch(`${second.url}/sim/_admin/environments/${env.key}/journal`)).json()) as { items: { id: number; path: string }[] }).items;
+      expect(items.map((e) => [e.id, e.path])).toEqual([
+        [2, '/odata/Priority/tabula.ini/demo/AINVOICES'],
+        [1, '/odata/Priority/tabula.ini/demo/CUSTOMERS'],
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the journal file is rewritten when mostly superseded and reads back the same ring; a torn last line is skipped', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sim-journal-')), 'j.jsonl');
+    const p = new FileJournalPersistence(file);
+    const entry = (id: number) => ({ id, at: '2026-03-15T10:00:00.000Z', product: 'odata', service: 'odata', method: 'GET', path: `/x/${id}`, status: 200, ms: 1, request: { headers: {} }, response: { headers: {} } }) satisfies JournalEntry;
+    for (let id = 1; id <= 2500; id++) await p.append('env_a', [entry(id)], Math.max(1, id - 4));
+    expect(readFileSync(file, 'utf8').trim().split('\n').length).toBeLessThan(600);
+    const again = await new FileJournalPersistence(file).load('env_a');
+    expect(again.entries.map((e) => e.id)).toEqual([2496, 2497, 2498, 2499, 2500]);
+    expect(again.nextId).toBe(2501);
+    appendFileSync(file, '{"env":"env_a","add":[{"id":2501');
+    expect((await new FileJournalPersistence(file).load('env_a')).nextId).toBe(2501);
+  });
 });
+

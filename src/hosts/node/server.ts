@@ -6,6 +6,7 @@ import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@
 import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/products/catalogs.ts';
 import { openJournal } from './state-file.ts';
+import { FileJournalPersistence } from './journal-file.ts';
 
 export interface NodeHostOptions {
   port: number;
@@ -50,7 +51,9 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const journal = opts.stateFile ? openJournal(opts.stateFile) : null;
   const backend = journal?.backend ?? new MemoryBackend();
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog });
+  // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
+  const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog, journal: requestJournal });
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -71,8 +74,11 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          journal?.close();
-          resolve();
+          // Journal entries still in memory reach the file before the process may exit.
+          void engine.settled().finally(() => {
+            journal?.close();
+            resolve();
+          });
         });
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       }),
