@@ -54,8 +54,6 @@ function customerFinder(name: string): FinderDef {
 }
 
 const childArrays = () => Object.keys(ACTIVITY_CHILDREN).map((name) => field(name, 'array', ['ro']));
-const ITEM_GET = { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] };
-const COLLECTION_GET = { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] };
 
 export const accountActivityResource = defineResource({
   name: 'receivablesCustomerAccountActivities',
@@ -75,8 +73,6 @@ export const accountActivityResource = defineResource({
   unimplementedParamCode: { collection: REST_CODES.BAD_PARAM, item: REST_CODES.BAD_PARAM },
   notFound: { code: FW.NO_SUCH_ITEM },
   badKeyCode: REST_CODES.BAD_PARAM,
-  collectionActions: [COLLECTION_GET],
-  itemActions: [ITEM_GET],
 });
 
 export const siteActivityResource = defineResource({
@@ -98,6 +94,4 @@ export const siteActivityResource = defineResource({
   unimplementedParamCode: { collection: REST_CODES.BAD_PARAM, item: REST_CODES.BAD_PARAM },
   notFound: { code: FW.NO_SUCH_ITEM },
   badKeyCode: REST_CODES.BAD_PARAM,
-  collectionActions: [COLLECTION_GET],
-  itemActions: [ITEM_GET],
 });

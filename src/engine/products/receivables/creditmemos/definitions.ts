@@ -6,7 +6,7 @@
  * CreditMemoCurrency, CreditMemoStatus, TransactionBalanceDue, LastUpdateDate.
  */
 import { KIND, type CreditMemoRow } from '../book/records.ts';
-import { amount, date, datetime, defineResource, field, num, relatedTo, str } from '../rest/define.ts';
+import { amount, date, datetime, defineResource, field, num, relatedTo, str, ACTION } from '../rest/define.ts';
 import { FW, REST_CODES } from '../rest/errors.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 
@@ -41,9 +41,6 @@ export const OTHER_LINE_CHILDREN = [
 /** Actions of the real resource (26C) the simulator refuses by name with 404. */
 export const REFUSED_MEMO_ACTIONS = ['approve', 'rework'] as const;
 
-const COLLECTION_GET = { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] };
-const ITEM_GET = { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] };
-const CREATE = { name: 'create', method: 'POST', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] };
 
 export const creditMemoLineResource = defineResource({
   name: LINES,
@@ -71,8 +68,7 @@ export const creditMemoLineResource = defineResource({
   notFound: { code: FW.NO_SUCH_ITEM },
   badKeyCode: REST_CODES.BAD_PARAM,
   queryableNote: 'Queryable credit memo line attributes: CustomerTransactionLineId, LineNumber, LineAmountCredit.',
-  collectionActions: [COLLECTION_GET, CREATE],
-  itemActions: [ITEM_GET],
+  collectionActions: [ACTION.getCollection, ACTION.create],
 });
 
 export const MEMO_QUERYABLE = [
@@ -109,9 +105,9 @@ export const creditMemoResource = defineResource({
   notFound: { code: FW.NO_SUCH_ITEM },
   badKeyCode: REST_CODES.BAD_PARAM,
   queryableNote: `Queryable credit memo attributes: ${MEMO_QUERYABLE.join(', ')}.`,
-  collectionActions: [COLLECTION_GET, CREATE],
+  collectionActions: [ACTION.getCollection, ACTION.create],
   itemActions: [
-    ITEM_GET,
-    { name: 'update', method: 'PATCH', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
+    ACTION.getItem,
+    ACTION.update,
   ],
 });

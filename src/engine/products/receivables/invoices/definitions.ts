@@ -4,7 +4,7 @@
  */
 import { daysBetween, isoDate } from '../../../core/clock.ts';
 import { KIND, type InstallmentRow } from '../book/records.ts';
-import { amount, date, datetime, defineResource, field, int, num, relatedTo, str } from '../rest/define.ts';
+import { amount, date, datetime, defineResource, field, int, num, relatedTo, str, ACTION } from '../rest/define.ts';
 import { REST_CODES } from '../rest/errors.ts';
 import type { ReadContext } from '../rest/types.ts';
 
@@ -60,8 +60,6 @@ export const installmentResource = defineResource({
   defaultOrderBy: 'InstallmentSequenceNumber:asc',
   unimplementedParamCode: { collection: REST_CODES.BAD_PARAM, item: REST_CODES.BAD_PARAM },
   badKeyCode: REST_CODES.BAD_PARAM,
-  collectionActions: [{ name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] }],
-  itemActions: [{ name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] }],
 });
 
 export const lineResource = defineResource({
@@ -89,8 +87,8 @@ export const lineResource = defineResource({
   badKeyCode: REST_CODES.BAD_PARAM,
   queryableNote: 'Only CustomerTransactionLineId is queryable on invoice lines.',
   collectionActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] },
-    { name: 'create', method: 'POST', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
+    ACTION.getCollection,
+    ACTION.create,
   ],
 });
 
@@ -136,13 +134,13 @@ export const invoiceResource = defineResource({
   queryableNote:
     'Queryable invoice attributes: CustomerTransactionId, TransactionNumber, InvoiceStatus, InvoiceBalanceAmount, BillToPartyId, DeliveryMethod, Email, LastUpdateDate.',
   collectionActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] },
-    { name: 'create', method: 'POST', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
+    ACTION.getCollection,
+    ACTION.create,
   ],
   itemActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
-    { name: 'update', method: 'PATCH', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
-    { name: 'delete', method: 'DELETE' },
+    ACTION.getItem,
+    ACTION.update,
+    ACTION.delete,
     { name: 'splitInstallments', method: 'POST', requestType: ['application/vnd.oracle.adf.action+json'], responseType: ['application/json', 'application/vnd.oracle.adf.actionresult+json'] },
   ],
 });

@@ -4,7 +4,7 @@
  * § Common query parameters). Lengths the spec leaves open are the simulator's, marked below.
  */
 import { KIND, RECEIPT_MATCH_BY, type StandardReceiptRow } from '../book/records.ts';
-import { amount, bool, date, datetime, defineResource, field, int, num, relatedTo, str } from '../rest/define.ts';
+import { amount, bool, date, datetime, defineResource, field, int, num, relatedTo, str, ACTION } from '../rest/define.ts';
 import { REST_CODES } from '../rest/errors.ts';
 import type { FieldDef } from '../rest/types.ts';
 import { receiptsFinder } from './finder.ts';
@@ -67,8 +67,8 @@ export const referenceResource = defineResource({
   badKeyCode: REST_CODES.BAD_ID,
   queryableNote: 'Queryable remittance reference attributes: RemittanceReferenceId, ReceiptMatchBy, ReferenceNumber.',
   collectionActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] },
-    { name: 'create', method: 'POST', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
+    ACTION.getCollection,
+    ACTION.create,
   ],
 });
 
@@ -141,12 +141,12 @@ export const receiptResource = defineResource({
   queryableNote:
     'Queryable receipt attributes: StandardReceiptId, ReceiptNumber, ReceiptDate, CustomerAccountNumber, CustomerName, CustomerSite, BusinessUnit. Receipts have no LastUpdateDate watermark; incremental sync works on invoices only.',
   collectionActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] },
-    { name: 'create', method: 'POST', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
+    ACTION.getCollection,
+    ACTION.create,
   ],
   itemActions: [
-    { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
-    { name: 'update', method: 'PATCH', requestType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'], responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] },
-    { name: 'delete', method: 'DELETE' },
+    ACTION.getItem,
+    ACTION.update,
+    ACTION.delete,
   ],
 });

@@ -3,6 +3,17 @@ import { ALL_COLLECTION_PARAMS, ALL_ITEM_PARAMS, type ActionDef, type FieldDef, 
 import { FW, REST_CODES } from './errors.ts';
 import type { RelatedRef } from '../../../core/types.ts';
 
+const ITEM_TYPES = ['application/json', 'application/vnd.oracle.adf.resourceitem+json'];
+
+/** The framework's standard operations as /describe lists them (real-product facts § /describe). */
+export const ACTION = {
+  getCollection: { name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] },
+  getItem: { name: 'get', method: 'GET', responseType: ITEM_TYPES },
+  create: { name: 'create', method: 'POST', requestType: ITEM_TYPES, responseType: ITEM_TYPES },
+  update: { name: 'update', method: 'PATCH', requestType: ITEM_TYPES, responseType: ITEM_TYPES },
+  delete: { name: 'delete', method: 'DELETE' },
+} as const satisfies Record<string, ActionDef>;
+
 /** Field flags: key, req (required on create), ro (read-only), q (queryable), upd (PATCH-able), derived. */
 export type FieldFlag = 'key' | 'req' | 'ro' | 'q' | 'upd' | 'derived';
 
@@ -116,8 +127,8 @@ export function defineResource(init: ResourceInit): ResourceDef {
     notFound: init.notFound ?? { code: FW.NO_SUCH_ITEM },
     badKeyCode: init.badKeyCode ?? REST_CODES.BAD_PARAM,
     queryableNote: init.queryableNote,
-    collectionActions: init.collectionActions ?? [{ name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourcecollection+json'] }],
-    itemActions: init.itemActions ?? [{ name: 'get', method: 'GET', responseType: ['application/json', 'application/vnd.oracle.adf.resourceitem+json'] }],
+    collectionActions: init.collectionActions ?? [ACTION.getCollection],
+    itemActions: init.itemActions ?? [ACTION.getItem],
     byName,
   };
 }
