@@ -11,7 +11,7 @@ import { seededScratchBook } from '../book/seeded.ts';
 import { receiptMethodResource } from '../receipt-methods/definitions.ts';
 import { FW } from '../rest/errors.ts';
 import { collectionPath, FSCM_BASE } from '../rest/links.ts';
-import { resourceInfo } from '../rest/catalog-info.ts';
+import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { siteLovResource } from '../sites/definitions.ts';
 import { ACTIVITY_CHILDREN } from './children.ts';
 import { accountActivityResource, siteActivityResource } from './definitions.ts';
@@ -31,16 +31,7 @@ const lockbox = book.list<ReceiptMethodRow>(KIND.receiptMethod).find((m) => m.Na
 const q = (text: string) => encodeURIComponent(text);
 
 function ex(group: string, id: string, title: string, method: string, path: string, expectStatus = 200, body?: unknown): ExampleRequest {
-  return {
-    id: `readonly-${id}`,
-    group,
-    title,
-    method,
-    path,
-    auth: 'bearer',
-    expectStatus,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body, null, 2) }),
-  };
+  return jsonExample(`readonly-${id}`, group, title, method, path, expectStatus, body);
 }
 
 const G_ADJ = 'Adjustments';

@@ -8,12 +8,11 @@ import { KIND, type CreditMemoRow, type InvoiceRow } from '../book/records.ts';
 import { seededScratchBook } from '../book/seeded.ts';
 import { FW } from '../rest/errors.ts';
 import { FSCM_BASE } from '../rest/links.ts';
-import { resourceInfo } from '../rest/catalog-info.ts';
+import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { creditMemoResource, LINES } from './definitions.ts';
 
 const CM = `${FSCM_BASE}/receivablesCreditMemos`;
 const GROUP = 'Credit memos';
-const JSON_CT = { 'content-type': 'application/json' };
 
 const book = seededScratchBook();
 const memos = book.list<CreditMemoRow>(KIND.creditMemo);
@@ -33,16 +32,8 @@ export const memoCreateBody = {
   ],
 };
 
-const ex = (id: string, title: string, method: string, path: string, expectStatus: number, body?: unknown): ExampleRequest => ({
-  id: `creditmemos-${id}`,
-  group: GROUP,
-  title,
-  method,
-  path,
-  auth: 'bearer',
-  expectStatus,
-  ...(body === undefined ? {} : { headers: JSON_CT, body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }),
-});
+const ex = (id: string, title: string, method: string, path: string, expectStatus: number, body?: unknown): ExampleRequest =>
+  jsonExample(`creditmemos-${id}`, GROUP, title, method, path, expectStatus, body);
 
 /** One request per row of the Credit memos endpoint table, in its order. */
 export const creditMemoExamples: ExampleRequest[] = [

@@ -10,12 +10,11 @@ import { ScratchTx } from '../book/scratch.ts';
 import { seedBook } from '../book/seed.ts';
 import { FW } from '../rest/errors.ts';
 import { FSCM_BASE } from '../rest/links.ts';
-import { resourceInfo } from '../rest/catalog-info.ts';
+import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { installmentResource, invoiceResource, lineResource } from './definitions.ts';
 import { SIM_AR } from './lines.ts';
 
 const INV = `${FSCM_BASE}/receivablesInvoices`;
-const JSON_CT = { 'content-type': 'application/json' };
 const GROUP = 'Invoices';
 
 /** The seeded book as a fresh environment has it (ids do not depend on the clock). */
@@ -58,16 +57,8 @@ const createBody = {
   ],
 };
 
-const ex = (id: string, title: string, method: string, path: string, expectStatus: number, body?: unknown): ExampleRequest => ({
-  id: `invoices-${id}`,
-  group: GROUP,
-  title,
-  method,
-  path,
-  auth: 'bearer',
-  expectStatus,
-  ...(body === undefined ? {} : { headers: JSON_CT, body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }),
-});
+const ex = (id: string, title: string, method: string, path: string, expectStatus: number, body?: unknown): ExampleRequest =>
+  jsonExample(`invoices-${id}`, GROUP, title, method, path, expectStatus, body);
 
 const q = (text: string) => encodeURIComponent(text);
 

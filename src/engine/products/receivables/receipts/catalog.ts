@@ -6,7 +6,7 @@
 import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../../core/types.ts';
 import { KIND, type CustomerAccountRow, type InvoiceRow, type StandardReceiptRow } from '../book/records.ts';
 import { seededScratchBook } from '../book/seeded.ts';
-import { resourceInfo } from '../rest/catalog-info.ts';
+import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { FSCM_BASE } from '../rest/links.ts';
 import { RCP, receiptResource, referenceResource } from './definitions.ts';
 
@@ -36,17 +36,8 @@ const target = book
 /** The BillToPartyId of Blue Harbor's invoices: an internal id integrations mistake for the account number. */
 const partyId = (book.list<CustomerAccountRow>(KIND.customerAccount).find((a) => a.AccountNumber === '10020') as CustomerAccountRow).PartyId;
 
-const ex = (id: string, group: string, title: string, method: string, path: string, expectStatus: number, body?: unknown, more: Partial<ExampleRequest> = {}): ExampleRequest => ({
-  id: `receipts-${id}`,
-  group,
-  title,
-  method,
-  path,
-  auth: 'bearer',
-  expectStatus,
-  ...(body === undefined ? {} : { headers: JSON_CT, body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }),
-  ...more,
-});
+const ex = (id: string, group: string, title: string, method: string, path: string, expectStatus: number, body?: unknown, more: Partial<ExampleRequest> = {}): ExampleRequest =>
+  jsonExample(`receipts-${id}`, group, title, method, path, expectStatus, body, more);
 const q = (text: string) => encodeURIComponent(text);
 
 const receipt = (over: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 /** Resource definitions described for the UI's data browser and examples (core ResourceInfo). */
-import type { ResourceInfo } from '../../../core/types.ts';
+import type { ExampleRequest, ResourceInfo } from '../../../core/types.ts';
 import { collectionPath } from './links.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -15,5 +15,23 @@ export function resourceInfo(def: ResourceDef, group: string, path?: string): Re
       .map((f) => ({ name: f.name, type: f.type, key: f.key, readOnly: f.readOnly, queryable: f.queryable, title: f.title, ...(f.related ? { related: f.related } : {}) })),
     keys: [def.pathKey ?? def.key],
     children: Object.entries(def.children).map(([name, child]) => ({ name, title: child.titlePlural })),
+  };
+}
+
+/**
+ * A ready request for the console's catalog: bearer auth, and a body (objects pretty-printed, text as
+ * given) sent as application/json. `more` overrides anything (headers, auth, privileges).
+ */
+export function jsonExample(id: string, group: string, title: string, method: string, path: string, expectStatus: number, body?: unknown, more: Partial<ExampleRequest> = {}): ExampleRequest {
+  return {
+    id,
+    group,
+    title,
+    method,
+    path,
+    auth: 'bearer',
+    expectStatus,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }),
+    ...more,
   };
 }
