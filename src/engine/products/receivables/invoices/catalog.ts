@@ -3,11 +3,9 @@
  * the seeded book: the seed is run once on a scratch transaction (same rng seed and id sequence as
  * a freshly created or reset environment), so every id, number and amount quoted here exists.
  */
-import { seededRng, seedFrom } from '../../../core/random.ts';
 import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../../core/types.ts';
 import { KIND, type InstallmentRow, type InvoiceRow } from '../book/records.ts';
-import { ScratchTx } from '../book/scratch.ts';
-import { seedBook } from '../book/seed.ts';
+import { seededScratchBook } from '../book/seeded.ts';
 import { FW } from '../rest/errors.ts';
 import { FSCM_BASE } from '../rest/links.ts';
 import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
@@ -17,11 +15,9 @@ import { SIM_AR } from './lines.ts';
 const INV = `${FSCM_BASE}/receivablesInvoices`;
 const GROUP = 'Invoices';
 
-/** The seeded book as a fresh environment has it (ids do not depend on the clock). */
+/** Seeded invoices by scenario label, and their installments. */
 function seededBook() {
-  const tx = new ScratchTx();
-  const now = new Date('2026-01-15T10:00:00.000Z');
-  seedBook({ tx, rng: seededRng(seedFrom('receivables-book-v1')), now, env: { key: 'env_catalog', product: 'receivables', name: 'catalog', createdAt: now.toISOString(), clockOffsetMs: 0, idSeq: 0, tenantId: 'catalog' } });
+  const tx = seededScratchBook();
   const invoices = tx.list<InvoiceRow>(KIND.invoice);
   const first = (label: string, i = 0): InvoiceRow => {
     const row = invoices.filter((r) => r.scenario === label)[i];
