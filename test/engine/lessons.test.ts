@@ -134,6 +134,44 @@ describe('lesson progress through the control API (journal of the engine)', () =
     expect(lessonProgress).toMatchObject({ done: true, completed: 2 });
   });
 
+  it('survive a fault: an injected 500 after the write, then the Upsert-Mode retry (spec 000 Receipt rule 1)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'receivables');
+    const t = await tokenFor(sim, env.base, env.credentials.oauthClients[0]);
+    const rule = await sim.admin('POST', `/environments/${env.key}/faults`, { kind: 'status', status: 500, method: 'POST', path: '*/standardReceipts', when: 'after', count: 1 });
+    expect(rule.status).toBe(201);
+    const body = JSON.stringify({ ReceiptNumber: 'LESSON-1', ReceiptDate: '2026-03-14', ReceiptMethod: 'Check', BusinessUnit: 'US1 Business Unit', Amount: 100, Currency: 'USD', CustomerAccountNumber: '10010' });
+    const send = (headers: Record<string, string>) => sim.fetch(`${env.base}${RCPT}`, { method: 'POST', headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json', ...headers }, body });
+    expect((await send({})).status).toBe(500);
+    expect((await send({})).status).toBe(400); // blind retry: AR_RCP_DUP_NUM
+    await sim.engine.settled();
+    let lesson = (await sim.admin('GET', `/environments/${env.key}/lessons`)).body.items.find((l: { id: string }) => l.id === 'survive-a-fault');
+    expect(lesson.steps.map((x: { done: boolean }) => x.done)).toEqual([true, false]);
+    expect((await send({ 'Upsert-Mode': 'true' })).status).toBe(200);
+    await sim.engine.settled();
+    lesson = (await sim.admin('GET', `/environments/${env.key}/lessons`)).body.items.find((l: { id: string }) => l.id === 'survive-a-fault');
+    expect(lesson).toMatchObject({ done: true, completed: 2 });
+  });
+
+  it('sync incrementally: a watermark read, an invoice changed, the watermark read again', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'receivables');
+    const t = await tokenFor(sim, env.base, env.credentials.oauthClients[0]);
+    const auth = { authorization: `Bearer ${t}` };
+    const sync = (since: string) => sim.fetch(`${env.base}${INV}?q=${encodeURIComponent(`LastUpdateDate > '${since}'`)}&orderBy=LastUpdateDate:desc&limit=1`, { headers: auth }).then((r) => r.json());
+    const first = await sync('2026-01-01T00:00:00.000+0000');
+    const watermark = first.items[0].LastUpdateDate;
+    const id = first.items[0].CustomerTransactionId;
+    sim.clock.now += 60_000;
+    const patched = await sim.fetch(`${env.base}${INV}/${id}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: '{"InvoiceStatus": "Frozen"}' });
+    expect(patched.status).toBe(200);
+    const again = await sync(watermark);
+    expect(again.items.map((i: { CustomerTransactionId: number }) => i.CustomerTransactionId)).toEqual([id]);
+    await sim.engine.settled();
+    const lesson = (await sim.admin('GET', `/environments/${env.key}/lessons`)).body.items.find((l: { id: string }) => l.id === 'sync-incrementally');
+    expect(lesson).toMatchObject({ done: true, completed: 3 });
+  });
+
   it('lists the lessons as data; OData lessons for an OData environment; bad input 400, unknown 404', async () => {
     const sim = await createTestSim();
     const list = await sim.admin('GET', '/lessons');
