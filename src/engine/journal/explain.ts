@@ -43,7 +43,14 @@ export function explain(errors: readonly ErrorEntry[], entry: JournalEntry): Jou
   if (rule) {
     const replaced = entry.status === 0 || (entry.code ?? '').startsWith('SIM-FAULT-') || (entry.status === 500 && !entry.response.body);
     if (entry.status === 0) return { rule: `fault rule ${rule}`, sentence: 'The simulator dropped the connection on purpose (an injected fault), as a network failure would; whether the request was carried out depends on the rule (before or after).' };
-    if (replaced) return { rule: `fault rule ${rule}`, sentence: `The simulator injected this ${entry.status} (fault rule ${rule}); it is not spec behaviour. Retry safely: a create retried with Upsert-Mode cannot be recorded twice.` };
+    if (replaced) {
+      const retryAfter = entry.response.headers['retry-after'];
+      const advice =
+        entry.method === 'GET' || entry.method === 'HEAD'
+          ? `Retry${retryAfter ? ` after ${retryAfter} s (Retry-After)` : ' later'}.`
+          : 'Retry safely: the request may have been carried out; a create retried with Upsert-Mode cannot be recorded twice.';
+      return { rule: `fault rule ${rule}`, sentence: `The simulator injected this ${entry.status} (fault rule ${rule}); it is not spec behaviour. ${advice}` };
+    }
     if (entry.status < 400) return { rule: `fault rule ${rule}`, sentence: `Fault rule ${rule} added latency to this request; the answer itself is the real one.` };
   }
   if (entry.status < 400) return undefined;
