@@ -5,6 +5,7 @@
  * browser may kill this worker whenever it is idle.
  */
 import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
+import { precached, startPrecache } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,8 +19,10 @@ let catalogs: Promise<Record<ProductId, ProductCatalog>> | undefined;
  * (`sim-catalog.json`), so they stay out of the worker bundle; fetched once per worker life.
  */
 function loadCatalogs(): Promise<Record<ProductId, ProductCatalog>> {
-  // Revalidated: after a deployment the HTTP cache may still hold the previous build's copy.
-  catalogs ??= fetch(`${scopePath}sim-catalog.json`, { cache: 'no-cache' })
+  // This build's own copy from the precache (it also works offline); the network only where nothing
+  // is precached (dev server), revalidated: the HTTP cache may hold a previous build's copy.
+  catalogs ??= precached('sim-catalog.json')
+    .then((copy) => copy ?? fetch(`${scopePath}sim-catalog.json`, { cache: 'no-cache' }))
     .then((res) => {
       if (!res.ok) throw new Error(`sim-catalog.json: ${res.status}`);
       return res.json() as Promise<Record<ProductId, ProductCatalog>>;
@@ -79,9 +82,9 @@ function engineUnavailable(err: unknown): Response {
   return new Response(body, { status: 500, headers: { 'content-type': 'application/json' } });
 }
 
-self.addEventListener('install', (event) => {
-  event.waitUntil(self.skipWaiting());
-});
+// No skipWaiting at install: a new version waits (its precache filled) until the page asks it to take
+// over (SKIP_WAITING, on the user's word), so an open page never runs on another build's files.
+// The first install has no predecessor and activates at once.
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
@@ -90,15 +93,18 @@ self.addEventListener('activate', (event) => {
 // A hard reload leaves the page uncontrolled and no activate event runs again: the page asks.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
-  if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'CLAIM') {
-    event.waitUntil(self.clients.claim());
-  }
+  const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
+  if (type === 'CLAIM') event.waitUntil(self.clients.claim());
+  // workbox-window's messageSkipWaiting(): the user chose to reload into the waiting version.
+  if (type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
   if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) return;
+  // The precache's router (registered after this listener) need not even look at /sim requests.
+  event.stopImmediatePropagation();
   // Liveness probe answered by the worker alone (the app and the benchmark's no-op baseline).
   if (url.pathname === `${mount}/_ping`) return event.respondWith(new Response('ok'));
   // The engine answers its own failures; this covers a worker that cannot open its database.
@@ -107,3 +113,6 @@ self.addEventListener('fetch', (event) => {
   // Journal entries and fault counts are stored after the answer: stay alive until they are.
   event.waitUntil(answered.then(() => engine?.then((e) => e.settled())).catch(() => undefined));
 });
+
+// After the /sim listener above, which must answer first.
+startPrecache();

@@ -1,21 +1,32 @@
 /**
  * Page side of the service-worker lifecycle. `/sim` calls must wait for `whenControlled()`: a fetch
  * made before the page is controlled goes to the network, even right after `serviceWorker.ready`.
+ * The worker also keeps the whole build for offline use; a new build waits as a new worker until the
+ * user says reload (`applyUpdate()`), so the page never runs on a mix of two builds.
  */
 import { Workbox } from 'workbox-window';
 
 export type WorkerStatus = 'unsupported' | 'starting' | 'ready' | 'error';
 export interface WorkerState {
   status: WorkerStatus;
-  /** A new worker took over while this page was open: reload to use it. */
+  /** A new worker took over while this page was open (another tab said reload): reload to use it. */
   updated: boolean;
+  /** A new build is installed and waits for the user's word (`applyUpdate()`). */
+  waiting: boolean;
+  /** Whether the site's host answered the last check (false: running from the offline copy). */
+  online: boolean;
   error?: string;
 }
 
 const BASE = import.meta.env.BASE_URL; // "/" or "/erp-sim/"
-let state: WorkerState = { status: 'starting', updated: false };
+let state: WorkerState = { status: 'starting', updated: false, waiting: false, online: navigator.onLine };
 const listeners = new Set<(s: WorkerState) => void>();
 let controlled: Promise<void> | undefined;
+let wb: Workbox | undefined;
+/** The user chose to reload into the waiting build: reload once it controls the page. */
+let applying = false;
+/** How often an open, visible page asks the host for a new build (one request for sw.js). */
+const HOST_CHECK_MS = 2 * 60_000;
 
 function set(next: Partial<WorkerState>): void {
   state = { ...state, ...next };
@@ -59,15 +70,57 @@ export function reloadPage(): void {
   location.reload();
 }
 
+/** Reload into the waiting build: it takes over (SKIP_WAITING), then the page reloads. IndexedDB stays. */
+export function applyUpdate(): void {
+  if (!wb || !state.waiting) return reloadPage();
+  applying = true;
+  wb.messageSkipWaiting();
+}
+
+/**
+ * Asks the host for the worker script (the browser's own update check): success means the host is
+ * reachable and, if the build changed, installs the new worker, which then waits; failure means
+ * the page runs from the offline copy.
+ */
+async function checkHost(): Promise<void> {
+  if (!navigator.onLine) return set({ online: false });
+  try {
+    await wb?.update();
+    set({ online: true });
+  } catch {
+    set({ online: false });
+  }
+  // workbox-window reports only the first update found by another tab: look at the registration too.
+  const registration = await navigator.serviceWorker.getRegistration(BASE);
+  if (registration?.waiting && navigator.serviceWorker.controller) set({ waiting: true });
+}
+
+function watchHost(): void {
+  addEventListener('online', () => void checkHost());
+  addEventListener('offline', () => set({ online: false }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void checkHost();
+  });
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void checkHost();
+  }, HOST_CHECK_MS);
+  void checkHost();
+}
+
 async function start(): Promise<void> {
   if (!('serviceWorker' in navigator)) {
     set({ status: 'unsupported', error: 'This browser has no service workers; the simulator cannot run here.' });
     throw new Error('service workers unsupported');
   }
-  const wb = new Workbox(`${BASE}sw.js`, { scope: BASE, type: import.meta.env.DEV ? 'module' : 'classic' });
+  wb = new Workbox(`${BASE}sw.js`, { scope: BASE, type: import.meta.env.DEV ? 'module' : 'classic' });
   const hadController = Boolean(navigator.serviceWorker.controller);
+  // A new build installed (found by this page, by the browser's own check or by another tab).
+  wb.addEventListener('waiting', () => {
+    if (navigator.serviceWorker.controller) set({ waiting: true });
+  });
   wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate || (hadController && event.isExternal)) set({ updated: true });
+    if (applying) return reloadPage();
+    if (event.isUpdate || (hadController && event.isExternal)) set({ updated: true, waiting: false });
   });
   try {
     // immediate: do not wait for the window load event.
@@ -89,6 +142,7 @@ async function start(): Promise<void> {
       });
     }
     set({ status: 'ready' });
+    watchHost();
   } catch (err) {
     set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
     throw err;
