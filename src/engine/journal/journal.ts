@@ -57,6 +57,7 @@ export class Journal {
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
+  private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly persistence: JournalPersistence,
@@ -108,7 +109,7 @@ export class Journal {
   }
 
   private keep(body: { text: string; cut: boolean }, contentType: string | null): string {
-    const text = redactBody(body.text, contentType);
+    const text = redactBody(body.text, contentType, body.cut);
     return body.cut ? `${text.slice(0, BODY_LIMIT)}… [truncated]` : truncate(text, BODY_LIMIT);
   }
 
@@ -169,12 +170,18 @@ export class Journal {
   private track(p: Promise<unknown>): void {
     const tracked = p.catch((err: unknown) => console.error('[erp-sim] journal entry lost', err));
     this.inflight.add(tracked);
-    void tracked.finally(() => this.inflight.delete(tracked));
+    void tracked.finally(() => {
+      this.inflight.delete(tracked);
+      if (this.inflight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    });
   }
 
-  /** Resolves once every begun entry is recorded and persisted. */
+  /**
+   * Resolves once every begun entry is recorded and persisted (the worker waits on it after each
+   * answer, so it is one shared wait, not a scan of the work in flight per request).
+   */
   async settled(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+    while (this.inflight.size > 0) await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     await this.chain;
   }
 

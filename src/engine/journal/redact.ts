@@ -70,21 +70,29 @@ function redactXml(text: string): string {
   return text.replace(/(<((?:[\w.-]+:)?Password)\b[^>]*>)([\s\S]*?)(<\/\2\s*>)/g, `$1${REDACTED}$4`);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A body as text with its secrets redacted, judged by content type and then by shape. */
-export function redactBody(text: string, contentType: string | null): string {
+export function redactBody(text: string, contentType: string | null, cut = false): string {
   if (text === '') return text;
   const type = (contentType ?? '').toLowerCase();
   const trimmed = text.trimStart();
   if (type.includes('json') || trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    try {
+    // A body cut short cannot be parsed: only then (or when it is no JSON after all) by pattern.
+    const parsed = cut ? undefined : parseJson(text);
+    if (parsed !== undefined) {
       const found = { any: false };
-      const redacted = redactJsonValue(JSON.parse(text), found);
+      const redacted = redactJsonValue(parsed, found);
       // Unchanged bodies keep their own layout (the console replays them as sent).
       return found.any ? JSON.stringify(redacted, null, 2) : text;
-    } catch {
-      // Cut short or not JSON after all: secret string fields by pattern, then the other shapes.
-      if (!trimmed.startsWith('<')) text = text.replace(SECRET_JSON_FIELD, (_m, name: string) => `"${name}": "${REDACTED}"`);
     }
+    if (!trimmed.startsWith('<')) text = text.replace(SECRET_JSON_FIELD, (_m, name: string) => `"${name}": "${REDACTED}"`);
   }
   if (type.includes('xml') || trimmed.startsWith('<')) return redactXml(text);
   if (type.includes('x-www-form-urlencoded') || /^[\w.%+-]+=[^&]*(&[\w.%+-]+=[^&]*)*$/.test(text.trim())) return redactForm(text.trim());
