@@ -4,6 +4,7 @@ import { createEnv, shot } from './helpers.ts';
 
 test('every view, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {
   const key = await createEnv(page, 'receivables', 'Axe');
+  // Snapshots and Lessons run axe in light and dark in their own specs (snapshots.spec.ts, lessons.spec.ts).
   const views = [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors'];
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
@@ -25,7 +26,7 @@ test('every view, in light and dark, has no serious or critical accessibility vi
 test('narrow screens keep every view usable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const key = await createEnv(page, 'odata', 'Phone');
-  for (const hash of [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors']) {
+  for (const hash of [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors', `#/snapshots/${key}`, `#/lessons/${key}`, '#/lessons/trainer']) {
     await page.goto(`/${hash}`);
     await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
     // Measure the loaded view (tables, records, examples), not its loading state.

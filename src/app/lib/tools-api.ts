@@ -1,0 +1,77 @@
+/**
+ * Control API calls of the teaching tools (issue 12 §§ 3-5): snapshots, scenarios, API description
+ * files and lesson progress. Kept beside api.ts so the views that use them share one client.
+ */
+import type { Lesson, LessonProgress } from '../../engine/lessons/types.ts';
+import type { ProductId } from '../../engine/core/types.ts';
+import { simBase, whenControlled } from '../sw/controller.ts';
+import type { CreatedEnv } from './api.ts';
+
+export type { Lesson, LessonProgress };
+
+export interface ScenarioInfo {
+  id: string;
+  product: ProductId;
+  title: string;
+  summary: string;
+  needs?: string;
+}
+
+export interface ImportedEnv extends CreatedEnv {
+  importedFrom?: { name: string; exportedAt: string; clock: string };
+  scenario?: string;
+}
+
+async function send(method: string, path: string, body?: BodyInit): Promise<Response> {
+  await whenControlled();
+  return fetch(`${simBase()}/_admin${path}`, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+}
+
+async function read<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const msg = parsed && typeof parsed === 'object' && 'error' in parsed ? String((parsed as { error: unknown }).error) : text || `HTTP ${res.status}`;
+    throw new Error(msg);
+  }
+  return parsed as T;
+}
+
+const enc = encodeURIComponent;
+
+/** The file name the server suggests (Content-Disposition), else a fallback. */
+function fileName(res: Response, fallback: string): string {
+  return /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+}
+
+/** Fetch a control API file and hand it to the browser as a download. */
+async function download(path: string, fallback: string): Promise<string> {
+  const res = await send('GET', path);
+  if (!res.ok) await read(res);
+  const blob = await res.blob();
+  const name = fileName(res, fallback);
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return name;
+}
+
+export const tools = {
+  exportSnapshot: (key: string, credentials: boolean) => download(`/environments/${enc(key)}/snapshot${credentials ? '?credentials=true' : ''}`, 'environment.erp-sim.json'),
+  importSnapshot: async (file: Blob, name?: string) => read<ImportedEnv>(await send('POST', `/environments/import${name ? `?name=${enc(name)}` : ''}`, file)),
+  scenarios: async () => (await read<{ items: ScenarioInfo[] }>(await send('GET', '/scenarios'))).items,
+  loadScenario: async (id: string) => read<ImportedEnv>(await send('POST', `/scenarios/${enc(id)}`)),
+  openApi: (key: string) => download(`/environments/${enc(key)}/openapi.json`, 'openapi.json'),
+  postman: (key: string) => download(`/environments/${enc(key)}/postman.json`, 'postman_collection.json'),
+  lessons: async () => (await read<{ items: Lesson[] }>(await send('GET', '/lessons'))).items,
+  progress: async (key: string) => (await read<{ items: LessonProgress[] }>(await send('GET', `/environments/${enc(key)}/lessons`))).items,
+};
