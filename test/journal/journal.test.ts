@@ -9,6 +9,7 @@ import { RING_SIZE, BODY_LIMIT } from '../../src/engine/journal/types.ts';
 import { openApi, REST, SCOPE } from '../receivables/invoices/helpers.ts';
 import { odataEnv } from '../odata/helpers.ts';
 import { soapEnv } from '../receivables/soap/helpers.ts';
+import { createSimpleInvoiceXml, SAMPLE_HEADER, SAMPLE_LINES, securityHeader, soapRequest } from '../../src/engine/products/receivables/soap/examples.ts';
 import { createEnv, type TestSim } from '../support/sim.ts';
 
 async function journal(sim: TestSim, key: string, query = ''): Promise<JournalEntry[]> {
@@ -95,6 +96,19 @@ describe('journal: explanations and near misses (issue 12 § 1)', () => {
     expect(entry).toMatchObject({ status: 404, code: 'REST-01404' });
     expect(entry!.explanation).toMatchObject({ rule: '000 Errors table; Contacts table', catalog: { code: 'REST-01404', title: 'Contact not found' } });
     expect(entry!.explanation!.sentence.length).toBeGreaterThan(10);
+  });
+
+  it('explains a SOAP fault by its faultcode, and an application fault by the ServiceErrorMessage code', async () => {
+    const s = await soapEnv();
+    const wrong = await s.post(soapRequest(createSimpleInvoiceXml(SAMPLE_HEADER, SAMPLE_LINES), securityHeader(s.user.username, 'wrong-password')));
+    expect(wrong.status).toBe(401);
+    const unknownCustomer = await s.post(s.envelope({ ...SAMPLE_HEADER, BillToAccountNumber: '99999', BillToLocation: '' }));
+    expect(unknownCustomer.status).toBe(500);
+    const [app, auth] = await journal(s.sim, s.key, '?path=fscmService&limit=2');
+    expect(auth).toMatchObject({ service: 'soap', status: 401, code: 'env:Client.AuthFailed', explanation: { rule: '000 Errors, SOAP faults; Authentication 4', catalog: { code: 'env:Client.AuthFailed' } } });
+    expect(auth!.request.body).not.toContain('wrong-password');
+    expect(app).toMatchObject({ status: 500, code: 'env:Server' });
+    expect(app!.explanation?.catalog?.code).toBe('AR-1010'); // the REST code inside, as the catalog lists it
   });
 
   it('names the nearest real path for an unknown one', async () => {
