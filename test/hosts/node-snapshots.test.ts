@@ -1,7 +1,11 @@
 // Snapshots across hosts (issue 12 § 3): "export in the browser, import in the Node host for CI, and
 // back". The browser side is the engine over IndexedDB (fake-indexeddb, as the worker uses Dexie);
 // the Node side is the real Node host over HTTP (memory backend), as CI would run it.
-import { describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startNodeHost } from '../../src/hosts/node/server.ts';
 import { createEnv, createTestSim } from '../support/sim.ts';
 
@@ -51,4 +55,38 @@ describe('snapshots between hosts (issue 12 § 3)', () => {
       await host.close();
     }
   });
+
+  it('npm run serve -- --import FILE loads a snapshot at start and prints its credentials; a foreign file stops the host (exit 1)', async () => {
+    const sim = await createTestSim();
+    const env = await createEnv(sim, 'odata', 'For CI');
+    const dir = mkdtempSync(join(tmpdir(), 'erp-sim-snap-'));
+    const good = join(dir, 'ci.erp-sim.json');
+    writeFileSync(good, await (await sim.fetch(`/sim/_admin/environments/${env.key}/snapshot?credentials=true`)).text());
+    const run = (file: string) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', '--port', '0', '--import', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let out = '';
+      child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+      return { child, output: () => out, exited: new Promise<number | null>((r) => child.once('exit', r)) };
+    };
+    const ok = run(good);
+    await expect.poll(() => ok.output(), { timeout: 20_000 }).toMatch(/apiUsers: .*"password"/);
+    expect(ok.output()).toMatch(/imported .*ci\.erp-sim\.json as env_[0-9a-f]{32}/);
+    expect(ok.output()).toContain(`"username":"${env.credentials.apiUsers[0].username}"`);
+    expect(ok.output()).not.toContain('created at start'); // the imported environment is the host's
+    ok.child.kill('SIGTERM');
+    await ok.exited;
+
+    const bad = join(dir, 'foreign.json');
+    writeFileSync(bad, '{"openapi": "3.1.0"}');
+    const refused = run(bad);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('This is not an ERP simulator snapshot');
+  }, 40_000);
+});
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
 });

@@ -1,8 +1,9 @@
 /**
- * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log]`: the simulator for curl,
+ * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]`: the simulator for curl,
  * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
  * prints their keys and credentials so the first curl works at once.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startNodeHost } from './server.ts';
 
@@ -12,13 +13,15 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     state: { type: 'string' },
     log: { type: 'boolean' },
+    import: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log]');
+  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
   console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
+  console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
   process.exit(0);
 }
 const port = Number(values.port);
@@ -47,6 +50,23 @@ const admin = (path: string, init?: RequestInit) => host.engine.handle(new Reque
 
 console.log(`ERP integration simulator listening on ${host.url}`);
 console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+
+// Snapshots given with --import become environments before anything else (CI: the browser's export).
+for (const file of values.import ?? []) {
+  const text = await readFile(file, 'utf8').catch((err: unknown) => {
+    console.error(`--import ${file}: ${(err as Error).message}`);
+    process.exit(1);
+  });
+  const res = await admin('/environments/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+  const body = (await res.json()) as { key?: string; baseUrl?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
+  if (res.status !== 201) {
+    console.error(`--import ${file}: ${body.error ?? res.status}`);
+    await host.close();
+    process.exit(1);
+  }
+  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}`);
+  for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
+}
 
 if (host.engine.store.environments().length === 0) {
   for (const product of ['receivables', 'odata'] as const) {
