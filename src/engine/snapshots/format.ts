@@ -5,6 +5,7 @@
  */
 import { sha256Hex } from '../core/crypto.ts';
 import { PRODUCT_IDS, type CredentialType, type ProductId, type Row } from '../core/types.ts';
+import { FAULT_KIND } from '../faults/types.ts';
 
 export const SNAPSHOT_FORMAT = 'erp-sim-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -37,7 +38,7 @@ export interface Snapshot {
 }
 
 /** Kinds of the simulator's own (`sim.` prefix) that travel in a snapshot: fault rules. */
-export const PORTABLE_SIM_KINDS: readonly string[] = ['sim.fault-rule'];
+export const PORTABLE_SIM_KINDS: readonly string[] = [FAULT_KIND];
 
 /** Record kinds a snapshot never carries: credentials (secrets) and issued tokens, the journal. */
 export const isPortableKind = (kind: string): boolean => !kind.startsWith('sim.') || PORTABLE_SIM_KINDS.includes(kind);
