@@ -1,5 +1,6 @@
 // The service-worker notice (issue 5 § worker notice): shown when the worker cannot take control,
-// or when a newer worker took over an open page, each time with a Reload button.
+// or when a newer worker is ready for an open page (issue 15: it waits for the user's Reload),
+// each time with a Reload button.
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
@@ -30,7 +31,7 @@ function host(): Promise<{ server: Server; url: string; worker: { build: number;
   }));
 }
 
-test('a newer worker taking over an open page shows the notice; Reload clears it', async ({ page }) => {
+test('a newer worker ready for an open page shows the notice; Reload moves to it and clears it', async ({ page }) => {
   const { server, url, worker } = await host();
   try {
     await page.goto(`${url}#/envs`);
@@ -38,15 +39,17 @@ test('a newer worker taking over an open page shows the notice; Reload clears it
     await page.reload();
     await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
     await expect(page.getByTestId('worker-notice')).toHaveCount(0);
-    // Redeploy: the browser finds a new sw.js on its next update check, installs and activates it.
+    // Redeploy: the browser finds a new sw.js on its next update check and installs it; it waits.
     worker.build = 2;
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const notice = page.getByTestId('worker-notice');
-    await expect(notice).toContainText('A new version of the simulator took over');
+    await expect(notice).toContainText('A new version of the simulator is ready');
     await shot(page, 'worker-updated-notice');
     await notice.getByRole('button', { name: 'Reload' }).click();
     await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
     await expect(page.getByTestId('worker-notice')).toHaveCount(0);
+    // The page is now controlled by the new worker, none waits.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(false);
   } finally {
     server.close();
   }
