@@ -63,6 +63,7 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 4000 },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
-  optimizeDeps: { include: ['dexie', 'hono', 'big.js', 'fast-xml-parser'] },
+  // workbox-precaching is imported by the dev worker (src/sw/precache.ts), which the optimizer does not crawl.
+  optimizeDeps: { include: ['dexie', 'hono', 'big.js', 'fast-xml-parser', 'workbox-precaching'] },
   worker: { format: 'es' },
 });
