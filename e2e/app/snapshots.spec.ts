@@ -113,3 +113,17 @@ test('a scenario loads in one click; the OpenAPI document and the Postman collec
   await axe(page, 'snapshots dark');
   await shot(page, 'snapshots-dark-800');
 });
+
+test('under /erp-sim/: a scenario loads and the OpenAPI document names the sub-path server', async ({ page }) => {
+  const SUB = 'http://127.0.0.1:4174/erp-sim/';
+  await page.goto(`${SUB}#/snapshots`);
+  await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  await page.getByTestId('load-month-end-overdue').click();
+  await expect(page.getByTestId('snap-notice')).toContainText('Loaded "Month end: overdue customers"');
+  const key = await page.getByTestId('env-select').inputValue();
+  const doc = JSON.parse((await download(page, 'dl-openapi')).text);
+  expect(doc.servers[0].url).toBe(`http://127.0.0.1:4174/erp-sim/sim/${key}`);
+  expect(doc.components.securitySchemes.oauth2.flows.clientCredentials.tokenUrl).toBe(`http://127.0.0.1:4174/erp-sim/sim/${key}/oauth/token`);
+  const snap = JSON.parse((await download(page, 'snap-export')).text);
+  expect(snap.clock.now.slice(0, 10) > new Date().toISOString().slice(0, 10)).toBe(true); // 45 days on
+});
