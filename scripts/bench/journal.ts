@@ -5,18 +5,13 @@
  * interleaved with the no-op worker route in one page, so machine drift hits all alike.
  * Needs `npm run build` first (run.ts does it).
  */
-import { launchChromium, ms, startPreview, stats, table } from './lib.ts';
+import { controlledPage, ms, stats, table } from './lib.ts';
 
 const PORT = 4186;
 const ROUNDS = 400;
 
-const preview = await startPreview(PORT);
-const browser = await launchChromium();
+const { page, close } = await controlledPage(PORT);
 try {
-  const page = await browser.newPage();
-  await page.addInitScript('globalThis.__name = (f) => f');
-  await page.goto(`http://127.0.0.1:${PORT}/`);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
   const samples = await page.evaluate(async (rounds) => {
     const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
     const receivables = async (off: boolean) => {
@@ -74,6 +69,5 @@ try {
     row('OData CUSTOMERS?$top=25 (Basic)', 'odata on', 'odata off'),
   ]);
 } finally {
-  await browser.close();
-  preview.kill();
+  await close();
 }

@@ -1,6 +1,6 @@
 /** Shared helpers for the benchmarks: percentiles, tables, a preview server and Debian's Chromium. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 
 export function stats(samples: number[]): { median: number; p95: number; n: number } {
   const s = [...samples].sort((a, b) => a - b);
@@ -41,4 +41,28 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+}
+
+/**
+ * A page of the production build served on `port`, already controlled by the service worker (so
+ * `/sim` requests from it reach the engine), with tsx's keepNames helper defined for evaluated code.
+ * `close()` stops the browser and the server.
+ */
+export async function controlledPage(port: number): Promise<{ page: Page; close(): Promise<void> }> {
+  const preview = await startPreview(port);
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    preview.kill();
+  };
+  try {
+    const page = await browser.newPage();
+    await page.addInitScript('globalThis.__name = (f) => f');
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
+    return { page, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

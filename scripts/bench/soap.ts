@@ -4,18 +4,13 @@
  * one page, each a new invoice. Target: SOAP at most 2x REST. Also the WSDL GET and a hostile
  * envelope (DOCTYPE) for scale. Needs `npm run build` first (run.ts does it).
  */
-import { launchChromium, ms, startPreview, stats, table } from './lib.ts';
+import { controlledPage, ms, stats, table } from './lib.ts';
 
 const PORT = 4184;
 const ROUNDS = 150;
 
-const preview = await startPreview(PORT);
-const browser = await launchChromium();
+const { page, close } = await controlledPage(PORT);
 try {
-  const page = await browser.newPage();
-  await page.addInitScript('globalThis.__name = (f) => f'); // tsx keepNames helper for evaluated code
-  await page.goto(`http://127.0.0.1:${PORT}/`);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
   const samples = await page.evaluate(async (rounds) => {
     const rec = await (await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' })).json();
     // Runs only on demand: a due AutoMatch run inside the timed loop would be timed with the next request.
@@ -78,6 +73,5 @@ try {
   const ratio = soap.median / rest.median;
   console.log(`createSimpleInvoice / POST receivablesInvoices through the worker: ${ratio.toFixed(2)}x (target <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'})`);
 } finally {
-  await browser.close();
-  preview.kill();
+  await close();
 }

@@ -4,7 +4,7 @@
  * Needs `npm run build` first (run.ts does it).
  */
 import type { Page } from '@playwright/test';
-import { launchChromium, ms, startPreview, stats, table } from './lib.ts';
+import { controlledPage, ms, stats, table } from './lib.ts';
 
 const PORT = 4182;
 const ROUNDS = 300;
@@ -90,13 +90,8 @@ async function invoicesAtScale(page: Page): Promise<void> {
 
 const SIZES = [1_000, 10_000, 100_000] as const;
 
-const preview = await startPreview(PORT);
-const browser = await launchChromium();
+const { page, close } = await controlledPage(PORT);
 try {
-  const page = await browser.newPage();
-  await page.addInitScript('globalThis.__name = (f) => f'); // tsx keepNames helper for evaluated code
-  await page.goto(`http://127.0.0.1:${PORT}/`);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
   const routes: Timing[] = await page.evaluate(async () => {
     const post = async (url: string, body: unknown) =>
       (await fetch(url, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
@@ -160,6 +155,5 @@ try {
   console.log(`receivables item GET through the worker: ${item.toFixed(2)}x the no-op route (target <= 1.5x: ${item <= 1.5 ? 'met' : 'NOT met'})`);
   await invoicesAtScale(page);
 } finally {
-  await browser.close();
-  preview.kill();
+  await close();
 }

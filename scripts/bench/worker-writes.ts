@@ -3,18 +3,13 @@
  * reference) against POST receivablesInvoices (two lines) in the same page, interleaved, each a new
  * record. Target: a receipt at most 1.5x an invoice. Needs `npm run build` first (run.ts does it).
  */
-import { launchChromium, ms, startPreview, stats, table } from './lib.ts';
+import { controlledPage, ms, stats, table } from './lib.ts';
 
 const PORT = 4183;
 const ROUNDS = 150;
 
-const preview = await startPreview(PORT);
-const browser = await launchChromium();
+const { page, close } = await controlledPage(PORT);
 try {
-  const page = await browser.newPage();
-  await page.addInitScript('globalThis.__name = (f) => f'); // tsx keepNames helper for evaluated code
-  await page.goto(`http://127.0.0.1:${PORT}/`);
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
   const samples = await page.evaluate(async (rounds) => {
     const rec = await (await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' })).json();
     // Runs only on demand: a due run inside the timed loop would be timed with the next request.
@@ -63,6 +58,5 @@ try {
   const ratio = rcp.median / inv.median;
   console.log(`POST receipt / POST invoice through the worker: ${ratio.toFixed(2)}x (target <= 1.5x: ${ratio <= 1.5 ? 'met' : 'NOT met'})`);
 } finally {
-  await browser.close();
-  preview.kill();
+  await close();
 }
