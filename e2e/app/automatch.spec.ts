@@ -2,6 +2,7 @@
 // cycle from the console, a run from the AutoMatch view, the invoice it closed in the data browser,
 // the privilege refusal reproduced from the error catalog, and a due run caught up after a clock move
 // (spec 000 § What the service does 4; § Standard receipt state table; § Authentication 5).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
 import { createEnv, responseStatus, shot } from './helpers.ts';
@@ -93,4 +94,23 @@ test('a run enqueued by a receipt is caught up by the worker after the environme
   expect((after.body as { State: string }).State).toBe('APPLIED');
   const other = await pageFetch(page, `/sim/_admin/environments/${created.key}/automatch`);
   expect((other.body as { runs: unknown[] }).runs).toEqual([]);
+});
+
+test('the AutoMatch view has no serious or critical accessibility violation in light and dark, and fits 800 px', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'AutoMatch axe');
+  await page.goto(`/#/automatch/${key}`);
+  await page.getByTestId('am-run').click();
+  await expect(page.getByTestId('am-notice')).toContainText('Run finished');
+  await page.setViewportSize({ width: 800, height: 900 });
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
+    await page.reload();
+    await expect(page.getByTestId('am-unmatched')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.help}`), theme).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, theme).toBeLessThanOrEqual(1);
+    await shot(page, `automatch-${theme}-800`);
+  }
 });
