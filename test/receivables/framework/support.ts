@@ -35,6 +35,8 @@ export interface ReceivablesEnv {
   /** Client with no privileges. */
   none: OAuthClient;
   token: string;
+  /** Every credential as issued when the environment was created (secrets included), by list name. */
+  credentials: Record<string, { id: string; username?: string; password?: string }[]>;
   /** GET/other request with the full client's bearer token; path relative to the env base. */
   call(path: string, init?: RequestInit): Promise<Response>;
   /** Same, returning status and parsed JSON (null for an empty body). */
@@ -58,6 +60,7 @@ export async function receivablesEnv(opts: { sim?: TestSim; now?: string } = {})
     full: full as OAuthClient,
     none: none as OAuthClient,
     token,
+    credentials: env.credentials,
     call,
     async json(path, init) {
       const res = await call(path, init);

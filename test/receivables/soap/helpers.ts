@@ -5,8 +5,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { createSimpleInvoiceXml, SAMPLE_HEADER, SAMPLE_LINES, securityHeader, SOAP_HEADERS, soapRequest, type SimpleLine } from '../../../src/engine/products/receivables/soap/examples.ts';
 import { SERVICE_PATH } from '../../../src/engine/products/receivables/soap/names.ts';
-import { createEnv, createTestSim } from '../../support/sim.ts';
-import { getToken, type OAuthClient, type ReceivablesEnv } from '../framework/support.ts';
+import { receivablesEnv, type ReceivablesEnv } from '../framework/support.ts';
 
 export { SERVICE_PATH };
 
@@ -43,30 +42,10 @@ export function readAnswer(status: number, contentType: string, text: string): S
 }
 
 export async function soapEnv(opts: { now?: string } = {}): Promise<SoapEnv> {
-  const sim = await createTestSim({ now: opts.now });
-  const env = await createEnv(sim, 'receivables');
-  const [full, none] = env.credentials.oauthClients as OAuthClient[];
-  const user = env.credentials.soapUsers[0] as SoapUser;
-  const token = await getToken(sim, env.base, full as OAuthClient);
-  const call = (path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-    return sim.fetch(`${env.base}${path}`, { ...init, headers });
-  };
-  const r: ReceivablesEnv = {
-    sim,
-    key: env.key,
-    base: env.base,
-    full: full as OAuthClient,
-    none: none as OAuthClient,
-    token,
-    call,
-    async json(path, init) {
-      const res = await call(path, init);
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null, res };
-    },
-  };
+  const r = await receivablesEnv(opts);
+  const issued = r.credentials.soapUsers?.[0];
+  if (!issued?.username || !issued.password) throw new Error('the environment was created without a SOAP user');
+  const user: SoapUser = { id: issued.id, username: issued.username, password: issued.password };
   const post: SoapEnv['post'] = async (body, headers = SOAP_HEADERS) => {
     const res = await r.sim.fetch(`${r.base}${SERVICE_PATH}`, { method: 'POST', headers, body });
     return readAnswer(res.status, res.headers.get('content-type') ?? '', await res.text());
