@@ -4,16 +4,16 @@
  * Reads go through registerReadRoutes; each write is one atomic c.env.write.
  */
 import type { ProductApp } from '../../../core/types.ts';
-import type { CreditMemoLineRow, CreditMemoRow } from '../book/records.ts';
+import type { CreditMemoLineRow } from '../book/records.ts';
 import {
   collectionPath,
+  createdResponse,
   collectionResponse,
   defaultReadParams,
   DEFAULT_LIMIT,
   findChild,
   findItem,
   FW,
-  hrefOf,
   itemResponse,
   methodNotAllowed,
   noSuchResource,
@@ -94,8 +94,7 @@ export function registerCreditMemoRoutes(app: ProductApp): void {
     noQuery(c, 'credit memo create');
     const raw = await readJsonBody(c);
     const created = await c.env.write((tx) => createCreditMemo(tx, raw, c.env.now()));
-    const row = c.env.data.get<CreditMemoRow>(KIND.creditMemo, String(created.CustomerTransactionId)) ?? created;
-    return itemResponse(c, creditMemoResource, row, { status: 201, params: { expand: [LINES] }, headers: { location: hrefOf(c, creditMemoResource, row) } });
+    return createdResponse(c, creditMemoResource, created, { params: { expand: [LINES] } });
   });
 
   app.patch(`${base}/:key`, async (c) => {
@@ -115,11 +114,8 @@ export function registerCreditMemoRoutes(app: ProductApp): void {
     const raw = await readJsonBody(c);
     const added = await c.env.write((tx) => addMemoLines(tx, key, raw, c.env.now()));
     const parent = parentRef(c, creditMemoResource, findItem(c, creditMemoResource, key), LINES);
+    if (!Array.isArray(raw)) return createdResponse(c, creditMemoLineResource, added[0] as CreditMemoLineRow, { parent });
     const rows = added.map((l) => c.env.data.get<CreditMemoLineRow>(KIND.creditMemoLine, String(l.CustomerTransactionLineId)) ?? l);
-    if (!Array.isArray(raw)) {
-      const row = rows[0] as CreditMemoLineRow;
-      return itemResponse(c, creditMemoLineResource, row, { parent, status: 201, params: {}, headers: { location: hrefOf(c, creditMemoLineResource, row, parent) } });
-    }
     // A set of lines answers the set that was created, in LineNumber order, in one envelope.
     const params = defaultReadParams(creditMemoLineResource, Math.max(DEFAULT_LIMIT, rows.length));
     return collectionResponse(c, creditMemoLineResource, { parent, rows, params, status: 201 });

@@ -6,12 +6,12 @@ import type { ProductApp } from '../../../core/types.ts';
 import {
   checkPathKey,
   collectionPath,
+  createdResponse,
   collectionResponse,
   defaultReadParams,
   DEFAULT_LIMIT,
   findChild,
   findItem,
-  hrefOf,
   itemResponse,
   methodNotAllowed,
   noSuchResource,
@@ -23,7 +23,7 @@ import {
   REST_CODES,
   type RestContext,
 } from '../rest/index.ts';
-import { KIND, type InvoiceLineRow, type InvoiceRow } from '../book/records.ts';
+import type { InvoiceRow } from '../book/records.ts';
 import { createInvoice } from './create.ts';
 import { installmentResource, invoiceResource, lineResource } from './definitions.ts';
 import { addLine } from './lines.ts';
@@ -65,9 +65,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     noQuery(c, 'invoice create');
     const raw = await readJsonBody(c);
     const created = await c.env.write((tx) => createInvoice(tx, raw, c.env.now()));
-    const row = c.env.data.get<InvoiceRow>(KIND.invoice, String(created.CustomerTransactionId)) ?? created;
-    const href = hrefOf(c, invoiceResource, row);
-    return itemResponse(c, invoiceResource, row, { status: 201, params: { expand: [LINES] }, headers: { location: href } });
+    return createdResponse(c, invoiceResource, created, { params: { expand: [LINES] } });
   });
 
   app.patch(`${base}/:key`, async (c) => {
@@ -96,10 +94,7 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     noQuery(c, 'adding an invoice line');
     const raw = await readJsonBody(c);
     const line = await c.env.write((tx) => addLine(tx, key, raw, c.env.now()));
-    const parent = parentRef(c, invoiceResource, findItem(c, invoiceResource, key), LINES);
-    const row = c.env.data.get<InvoiceLineRow>(KIND.invoiceLine, String(line.CustomerTransactionLineId)) ?? line;
-    const href = hrefOf(c, lineResource, row, parent);
-    return itemResponse(c, lineResource, row, { parent, status: 201, params: {}, headers: { location: href } });
+    return createdResponse(c, lineResource, line, { parent: parentRef(c, invoiceResource, findItem(c, invoiceResource, key), LINES) });
   });
 
   // No update or delete on lines; no per-installment writes (spec 000 § Add-line rule, support matrix).

@@ -6,16 +6,15 @@
  */
 import type { Context, Next } from 'hono';
 import type { ProductApp, ProductBindings } from '../../../core/types.ts';
-import { KIND, type RemittanceReferenceRow } from '../book/records.ts';
 import { nextStamp } from '../invoices/store.ts';
 import { authOf, requirePrivilege } from '../oauth/bearer.ts';
 import { RECEIPT_PRIVILEGES } from '../oauth/privileges.ts';
 import {
   checkPathKey,
   collectionPath,
+  createdResponse,
   findChild,
   findItem,
-  hrefOf,
   itemResponse,
   methodNotAllowed,
   noSuchResource,
@@ -66,8 +65,7 @@ export function registerReceiptRoutes(app: ProductApp): void {
     const raw = await readJsonBody(c);
     const upsert = (c.req.header('upsert-mode') ?? '').trim().toLowerCase() === 'true';
     const { receipt, created } = await c.env.write((tx) => createReceipt(tx, raw, c.env.now(), { upsert, user: userOf(c) }));
-    const row = c.env.data.get(KIND.standardReceipt, String(receipt.StandardReceiptId)) ?? receipt;
-    return itemResponse(c, receiptResource, row, { status: created ? 201 : 200, params: {}, headers: { location: hrefOf(c, receiptResource, row) } });
+    return createdResponse(c, receiptResource, receipt, { status: created ? 201 : 200 });
   });
 
   app.patch(`${base}/:key`, async (c) => {
@@ -96,9 +94,7 @@ export function registerReceiptRoutes(app: ProductApp): void {
     const raw = await readJsonBody(c);
     const now = c.env.now();
     const ref = await c.env.write((tx) => addReference(tx, key, raw, now, nextStamp(tx, now), userOf(c)));
-    const parent = parentRef(c, receiptResource, findItem(c, receiptResource, key), REFS);
-    const row = c.env.data.get<RemittanceReferenceRow>(KIND.remittanceReference, String(ref.RemittanceReferenceId)) ?? ref;
-    return itemResponse(c, referenceResource, row, { parent, status: 201, params: {}, headers: { location: hrefOf(c, referenceResource, row, parent) } });
+    return createdResponse(c, referenceResource, ref, { parent: parentRef(c, receiptResource, findItem(c, receiptResource, key), REFS) });
   });
 
   // PATCH/DELETE on remittance references are not offered (support matrix).

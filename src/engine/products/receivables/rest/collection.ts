@@ -145,6 +145,21 @@ export function itemResponse(c: RestContext, def: ResourceDef, row: Row, opts: I
   return restJson(itemBody(c, def, row, opts), c.req.header('accept'), MEDIA.item, opts.status ?? 200, opts.headers);
 }
 
+/**
+ * The answer to a create: the row as committed (the cache's copy, else the one the write returned),
+ * 201 with a Location header naming its canonical URI (spec 000 § Invoices and § Standard receipts:
+ * Location on create). No query parameters are read (writes refuse them).
+ */
+export function createdResponse(
+  c: RestContext,
+  def: ResourceDef,
+  written: Row,
+  opts: { parent?: ParentRef; params?: ItemOptions['params']; status?: number } = {},
+): Response {
+  const row = c.env.data.get(def.kind, String(written[def.key])) ?? written;
+  return itemResponse(c, def, row, { parent: opts.parent, status: opts.status ?? 201, params: opts.params ?? {}, headers: { location: hrefOf(c, def, row, opts.parent) } });
+}
+
 /** 404 for an item that does not exist (resource's code). */
 export function notFoundError(def: ResourceDef, key: string): RestError {
   return new RestError(def.notFound.status ?? 404, def.notFound.code, `No ${def.title} with ${def.pathKey ?? def.key} ${key} exists.`, {
