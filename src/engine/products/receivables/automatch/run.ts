@@ -42,7 +42,7 @@ interface Scored {
   amount: Big;
 }
 
-/** Receipts a run looks at: identified, money left, and at least one reference not yet applied. */
+/** Receipts a run looks at: identified with money left (one without references is reported unmatched). */
 function eligible(r: StandardReceiptRow): boolean {
   return (r.State === 'UNAPPLIED' || r.State === 'APPLIED') && r.customerAccountId !== null && new Big(r.UnappliedAmount).gt(0);
 }

@@ -16,7 +16,7 @@ import { checkBody } from '../rest/body.ts';
 import { RestError, type ErrorDetail } from '../rest/errors.ts';
 import { enqueueAutoMatch } from '../automatch/schedule.ts';
 import { expressible } from './amounts.ts';
-import { resolveCustomer } from './customer.ts';
+import { resolveCustomer, type CustomerInfo } from './customer.ts';
 import { RCP, receiptResource, REJECTED_RECEIPT_ATTRIBUTES } from './definitions.ts';
 import { referenceRow } from './references.ts';
 
@@ -90,7 +90,7 @@ export async function createReceipt(tx: WriteTx, raw: unknown, now: Date, opts: 
     throw bad(RCP.BAD_METHOD, `The receipt method ${method.Name} is not active on ${receiptDate} (valid ${method.StartDate} to ${method.EndDate ?? 'open'}).`, 'ReceiptMethod');
   }
 
-  const customer = resolveCustomer(tx, body as never);
+  const customer = resolveCustomer(tx, body as CustomerInfo);
   const bankNumber = typeof body.RemittanceBankAccountNumber === 'string' ? body.RemittanceBankAccountNumber : null;
   const bank = bankNumber ? remittanceBankByAccount(tx, bankNumber) : undefined;
 

@@ -9,7 +9,7 @@ import { nextStamp } from '../invoices/store.ts';
 import { checkBody } from '../rest/body.ts';
 import { RestError } from '../rest/errors.ts';
 import { enqueueAutoMatch } from '../automatch/schedule.ts';
-import { resolveCustomer } from './customer.ts';
+import { resolveCustomer, type CustomerInfo } from './customer.ts';
 import { RCP, receiptResource, RECEIPT_PATCHABLE } from './definitions.ts';
 import { refusalOf } from './guards.ts';
 
@@ -26,7 +26,7 @@ export function patchReceipt(tx: WriteTx, id: string, raw: unknown, now: Date, u
   // A changed number re-resolves the account; its old name would otherwise contradict it.
   if ('CustomerAccountNumber' in body && !('CustomerName' in body)) merged.CustomerName = null;
   if (('CustomerAccountNumber' in body || 'CustomerName' in body) && !('CustomerSite' in body)) merged.CustomerSite = null;
-  const customer = resolveCustomer(tx, merged as never);
+  const customer = resolveCustomer(tx, merged as CustomerInfo);
   if (!customer && receipt.customerAccountId !== null) {
     throw new RestError(400, RCP.UNKNOWN_CUSTOMER, `The customer of receipt ${receipt.ReceiptNumber} cannot be removed; an identified receipt stays identified.`, { path: 'CustomerAccountNumber' });
   }
