@@ -8,7 +8,7 @@ import { seededRng } from '../../src/engine/core/random.ts';
 import type { Product, StoredCredential } from '../../src/engine/core/types.ts';
 import { createEngine, openDatabase } from '../../src/engine/index.ts';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { createEnv, createTestSim } from '../support/sim.ts';
+import { createEnv, createTestSim, storedRows } from '../support/sim.ts';
 
 describe('money', () => {
   it('rounds per currency precision, half away from zero, without floats (issue 2 § 2 Money)', () => {
@@ -27,8 +27,7 @@ describe('credentials', () => {
     const sim = await createTestSim();
     const env = await createEnv(sim, 'odata');
     const user = env.credentials.apiUsers[0];
-    const rows = await sim.engine.store.db.records.where('[env+kind+id]').between([env.key], [env.key, []]).toArray();
-    const stored = JSON.stringify(rows);
+    const stored = JSON.stringify([...(await storedRows(sim, env.key))].map(([kind, rows]) => [kind, [...rows]]));
     expect(stored).not.toContain(user.password);
     expect(stored).not.toContain(env.credentials.personalAccessTokens[0].token);
     const data = await sim.engine.store.data(env.key);
@@ -120,7 +119,8 @@ describe('error boundary', () => {
     expect(res.status).toBe(500);
     expect(engine.store.environments()).toEqual([]);
     expect(await db.environments.count()).toBe(0);
-    expect(await db.records.count()).toBe(0);
+    expect(await db.chunks.count()).toBe(0);
+    expect(await db.log.count()).toBe(0);
   });
 
   it('seeded generators are deterministic (issue 2 § 2 Seeding)', () => {

@@ -2,6 +2,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
 import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import type { Records } from '../../src/engine/storage/backend.ts';
+import { DexieBackend } from '../../src/engine/storage/dexie-backend.ts';
 
 export const ORIGIN = 'http://sim.test';
 
@@ -32,6 +34,13 @@ export async function createTestSim(opts: { now?: string } = {}): Promise<TestSi
       return { status: res.status, body: text ? JSON.parse(text) : null };
     },
   };
+}
+
+/** What IndexedDB holds for an environment (snapshot chunks with the log replayed), read afresh. */
+export function storedRows(sim: TestSim, env: string): Promise<Records> {
+  const backend = sim.engine.store.backend;
+  if (!(backend instanceof DexieBackend)) throw new Error('This sim is not kept in IndexedDB.');
+  return backend.storedRecords(env);
 }
 
 /** Create an environment of a product; returns its key, base path and the issued credentials. */

@@ -1,6 +1,15 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Change } from './changes.ts';
 
+/** An environment's records: kind, then id, then row (maps a cache may keep as its own). */
+export type Records = Map<string, Map<string, Row>>;
+
+/** The records of a loaded environment as they stand after a commit (the store's cache). */
+export interface RecordSource {
+  kindNames(): string[];
+  entries(kind: string): IterableIterator<[string, Row]>;
+}
+
 /**
  * Where committed changes are kept: IndexedDB through Dexie (the browser, tests) or the Node host's
  * memory plus journal. The store keeps each loaded environment's records in memory (`EnvCache`) and
@@ -8,13 +17,13 @@ import type { Change } from './changes.ts';
  */
 export interface StorageBackend {
   environments(): Promise<Environment[]>;
-  /** Every record of one environment, in bulk (`add` is called once per record). */
-  loadRecords(env: string, add: (kind: string, id: string, data: Row) => void): Promise<void>;
-  /**
-   * The environment's records as maps the cache may keep as its own (a memory backend hands them
-   * over instead of copying them); undefined: use `loadRecords`.
-   */
-  takeRecords?(env: string): Map<string, Map<string, Row>> | undefined;
+  /** Every record of one environment, read in bulk; the maps become the caller's own. */
+  loadRecords(env: string): Promise<Records>;
   /** Keep one change atomically: resolves once it is stored, rejects with nothing stored. */
   commit(change: Change): Promise<void>;
+  /**
+   * Called after a records commit of a loaded environment, still under its write lock: a backend
+   * may rewrite how it keeps the environment (IndexedDB folds its change log into the snapshot).
+   */
+  compact?(env: string, current: RecordSource): Promise<void>;
 }

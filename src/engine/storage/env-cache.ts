@@ -36,12 +36,6 @@ export class EnvCache implements DataView {
   private readonly derivations = new Map<string, { stamp: string; value: unknown }>();
   private readonly maintained = new Map<string, Maintained>();
 
-  load(kind: string, id: string, row: Row): void {
-    const t = this.table(kind);
-    t.rows.set(id, row);
-    t.list = null;
-  }
-
   /** Take a whole kind at load time (the map becomes the cache's own). */
   adopt(kind: string, rows: Map<string, Row>): void {
     this.kinds.set(kind, { rows, next: 0, list: null });

@@ -1,8 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
-import type { StorageBackend } from './backend.ts';
+import type { Records, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
-
-type Records = Map<string, Map<string, Row>>;
 
 /**
  * Records in memory only, each change handed to `persist` first (the Node host's journal: a change
@@ -24,11 +22,8 @@ export class MemoryBackend implements StorageBackend {
     return [...this.envs.values()];
   }
 
-  async loadRecords(env: string, add: (kind: string, id: string, data: Row) => void): Promise<void> {
-    for (const [kind, rows] of this.takeRecords(env)) for (const [id, row] of rows) add(kind, id, row);
-  }
-
-  takeRecords(env: string): Records {
+  /** Hands the held maps over (no copy): from now on the store's cache is the one copy. */
+  async loadRecords(env: string): Promise<Records> {
     const records = this.held.get(env) ?? new Map();
     this.held.delete(env);
     this.loaded.add(env);

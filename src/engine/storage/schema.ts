@@ -1,8 +1,33 @@
-/** The one IndexedDB database, declared with Dexie. Every record is scoped by environment key. */
+/**
+ * The one IndexedDB database, declared with Dexie. An environment's records are kept as a snapshot
+ * in chunks (many rows per IndexedDB value) plus a log of the changes committed since: IndexedDB
+ * costs about 15-30 µs per value in Chromium however small, so 100k invoices as one value each took
+ * 32 s to write and 1.3 s to read, and as chunks of 1,000 rows 0.3 s and 0.25 s.
+ */
 import { Dexie, type EntityTable } from 'dexie';
 import type { Environment, Row } from '../core/types.ts';
+import type { Change } from './changes.ts';
 
-export interface RecordRow {
+/** Rows of one kind, part `n` of the environment's snapshot. */
+export interface ChunkRow {
+  env: string;
+  kind: string;
+  n: number;
+  ids: string[];
+  rows: Row[];
+}
+
+/** One committed change to an environment's records after its snapshot, replayed in `seq` order. */
+export interface LogRow {
+  env: string;
+  seq: number;
+  clearData?: boolean;
+  puts: Extract<Change, { op: 'records' }>['puts'];
+  deletes: Extract<Change, { op: 'records' }>['deletes'];
+}
+
+/** Version 1 kept one value per record; only the upgrade reads it. */
+interface RecordRow {
   env: string;
   kind: string;
   id: string;
@@ -11,17 +36,27 @@ export interface RecordRow {
 
 export type SimDatabase = Dexie & {
   environments: EntityTable<Environment, 'key'>;
-  records: Dexie.Table<RecordRow, [string, string, string]>;
+  chunks: Dexie.Table<ChunkRow, [string, string, number]>;
+  log: Dexie.Table<LogRow, [string, number]>;
 };
 
 export const DEFAULT_DB_NAME = 'erp-sim';
 
 export function openDatabase(name = DEFAULT_DB_NAME, indexedDB?: IDBFactory, keyRange?: typeof IDBKeyRange): SimDatabase {
   const db = new Dexie(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : undefined) as SimDatabase;
-  db.version(1).stores({
-    environments: 'key, product',
-    // Primary key [env+kind+id]; its prefix [env+kind] serves per-kind scans.
-    records: '[env+kind+id]',
-  });
+  db.version(1).stores({ environments: 'key, product', records: '[env+kind+id]' });
+  db.version(2)
+    .stores({ chunks: '[env+kind+n]', log: '[env+seq]' })
+    .upgrade(async (tx) => {
+      // Each environment's version-1 records become its first log entry (the next compaction chunks them).
+      const byEnv = new Map<string, LogRow>();
+      await tx.table<RecordRow>('records').each((r) => {
+        let entry = byEnv.get(r.env);
+        if (!entry) byEnv.set(r.env, (entry = { env: r.env, seq: 1, puts: [], deletes: [] }));
+        entry.puts.push({ kind: r.kind, id: r.id, data: r.data });
+      });
+      await tx.table<LogRow>('log').bulkPut([...byEnv.values()]);
+    });
+  db.version(3).stores({ records: null });
   return db;
 }

@@ -84,6 +84,8 @@ export class SimStore {
       }
       if (!opts.reset && !opts.create && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
       await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } });
+      // Best effort: a compaction that fails leaves the stored log whole, and the next write tries again.
+      await this.backend.compact?.(key, cache).catch(() => undefined);
       return result;
     });
   }
@@ -128,9 +130,7 @@ export class SimStore {
 
   private async loadCache(key: string): Promise<EnvCache> {
     const cache = new EnvCache();
-    const taken = this.backend.takeRecords?.(key);
-    if (taken) for (const [kind, rows] of taken) cache.adopt(kind, rows);
-    else await this.backend.loadRecords(key, (kind, id, data) => cache.load(kind, id, data));
+    for (const [kind, rows] of await this.backend.loadRecords(key)) cache.adopt(kind, rows);
     return cache;
   }
 

@@ -49,7 +49,7 @@ describe('page plans agree (spec 001 § Query options $orderby, $top, $skip)', (
     fc.assert(
       fc.property(fc.uniqueArray(rowArb, { selector: (r) => r.CUSTNAME, maxLength: 30 }), orderArb, fc.nat(5), fc.integer({ min: 1, max: 8 }), fc.boolean(), (rows, order, skip, top, filtered) => {
         const data = new EnvCache();
-        for (const r of rows) data.load('CUSTOMERS', r.CUSTNAME, r);
+        data.adopt('CUSTOMERS', new Map(rows.map((r) => [r.CUSTNAME, r])));
         const items: OrderItem[] = order.map((o) => ({ prop: prop(o.name), desc: o.desc }));
         const keep = filtered ? (r: Row) => r.STATDES !== 'Potential' : null;
         const expected = reference(rows as Row[], order).filter((r) => !keep || keep(r)).slice(skip, skip + top);
