@@ -5,7 +5,7 @@ import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
-import type { CatalogSource, EnvContext, Environment, HostClock, Product, ProductId } from './core/types.ts';
+import type { CatalogSource, EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
@@ -34,6 +34,8 @@ export interface EngineOptions {
   journal?: JournalPersistence | false;
   /** Told, at most every quarter second, which environments' journals got entries (live views). */
   onJournal?: (envs: string[]) => void;
+  /** Told after each committed part of a long control-API task (generate), for a progress display. */
+  onProgress?: (progress: WorkProgress) => void;
 }
 
 export interface EngineStats {
@@ -89,7 +91,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -130,7 +132,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     mount,
     journal,
     async settled() {
-      await Promise.all([journal?.settled(), faults.settled()]);
+      await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },
     async handle(request: Request): Promise<Response> {
       stats.requests++;

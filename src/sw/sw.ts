@@ -4,7 +4,7 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId } from '../engine/index.ts';
+import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId, type WorkProgress } from '../engine/index.ts';
 import { precached, startPrecache } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -61,9 +61,16 @@ async function journalNotice(envs: string[]): Promise<void> {
   for (const client of clients) for (const env of envs) client.postMessage({ type: 'sim-journal', env });
 }
 
+/** Progress of a long task (generate) for every open tab: `{ type: 'sim-progress', env, task, done, total }`. */
+function progressNotice(progress: WorkProgress): void {
+  void self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+    for (const client of clients) client.postMessage({ type: 'sim-progress', ...progress });
+  });
+}
+
 function getEngine(): Promise<Engine> {
   // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs) }).then(
+  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice }).then(
     (e) => {
       e.store.onChange(broadcast);
       return e;

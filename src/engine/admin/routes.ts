@@ -6,7 +6,7 @@ import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
 import { ControlRefusal } from '../core/refusal.ts';
-import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialType, type Environment, type HostClock, type Product, type ProductId, type StoredCredential } from '../core/types.ts';
+import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
 import type { EngineStats } from '../engine.ts';
@@ -30,6 +30,7 @@ interface AdminDeps {
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
   faults: FaultInjector;
+  onProgress: ((progress: WorkProgress) => void) | undefined;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -190,6 +191,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
         result = result ? { ...part, added: result.added + part.added } : part;
         done += n;
         if (part.added < n) break;
+        deps.onProgress?.({ env: env.key, task: 'generate', done, total: count });
       }
       return c.json(result, 201);
     } catch (err) {

@@ -248,6 +248,15 @@ export interface GenerateResult {
  * each request, so a moved clock runs what became due. The control API forwards
  * `/_admin/environments/<key>/<name>[/...]` to `control` with the environment as `c.env`.
  */
+/** How far a long control-API task has come (its committed parts): hosts pass it to a progress display. */
+export interface WorkProgress {
+  env: string;
+  task: 'generate';
+  /** Documents committed so far, of `total`. */
+  done: number;
+  total: number;
+}
+
 export interface ProductProcess {
   name: string;
   /** Run whatever is due by the environment clock; must be cheap when nothing is. */

@@ -1,6 +1,7 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Records, RecordSource, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import { decodeRows, encodePuts, encodeRows, type EncodedRows } from './row-codec.ts';
 import type { ChunkRow, LogRow, SimDatabase } from './schema.ts';
 
 export interface StorageLimits {
@@ -75,7 +76,7 @@ export class DexieBackend implements StorageBackend {
         }
         if (change.clearData || change.puts.length || change.deletes.length) {
           const before = this.stored.get(env) ?? (await this.lastStored(env));
-          const entry: LogRow = { env, seq: before.seq + 1, puts: change.puts, deletes: change.deletes, ...(change.clearData ? { clearData: true } : {}) };
+          const entry: LogRow = { env, seq: before.seq + 1, deletes: change.deletes, puts: encodePuts(change.puts), ...(change.clearData ? { clearData: true } : {}) };
           await db.log.add(entry);
           appended = { ...before, seq: entry.seq, entries: before.entries + 1, logRows: before.logRows + change.puts.length + change.deletes.length };
         }
@@ -93,13 +94,20 @@ export class DexieBackend implements StorageBackend {
     const chunks: ChunkRow[] = [];
     let rows = 0;
     for (const kind of current.kindNames()) {
-      let chunk: ChunkRow | null = null;
+      let ids: string[] = [];
+      let part: Row[] = [];
+      const flush = () => {
+        if (ids.length) chunks.push({ env, kind, n: chunks.length, ids, rows: encodeRows(part) });
+        ids = [];
+        part = [];
+      };
       for (const [id, row] of current.entries(kind)) {
-        if (!chunk || chunk.ids.length === chunkRows) chunks.push((chunk = { env, kind, n: chunks.length, ids: [], rows: [] }));
-        chunk.ids.push(id);
-        chunk.rows.push(row);
+        ids.push(id);
+        part.push(row);
         rows++;
+        if (ids.length === chunkRows) flush();
       }
+      flush();
     }
     const { db } = this;
     await db.transaction('rw', db.chunks, db.log, async () => {
@@ -120,30 +128,36 @@ export class DexieBackend implements StorageBackend {
         if (!rows) records.set(k, (rows = new Map()));
         return rows;
       };
+      // Each request is sent before the rows already read are decoded: IndexedDB reads in the
+      // browser's process while this thread decodes. The log is read meanwhile too.
+      const log = logRange(db, env).toArray();
+      const { chunksPerRead } = this.limits;
+      const sliceFrom = (from: [string] | [string, string, number]): Promise<ChunkRow[]> =>
+        db.chunks.where('[env+kind+n]').between(from, [env, []], from.length === 1, true).limit(chunksPerRead).toArray();
       let snapshotRows = 0;
-      let from: [string] | [string, string, number] = [env];
-      for (;;) {
-        const slice: ChunkRow[] = await db.chunks.where('[env+kind+n]').between(from, [env, []], from.length === 1, true).limit(this.limits.chunksPerRead).toArray();
+      for (let next: Promise<ChunkRow[]> | null = sliceFrom([env]); next; ) {
+        const slice: ChunkRow[] = await next;
+        const last: ChunkRow | undefined = slice.at(-1);
+        next = last && slice.length === chunksPerRead ? sliceFrom([env, last.kind, last.n]) : null;
         for (const c of slice) {
-          const rows = kind(c.kind);
-          for (let i = 0; i < c.ids.length; i++) rows.set(c.ids[i] as string, c.rows[i] as Row);
+          add(kind(c.kind), c.ids, c.rows);
           snapshotRows += c.ids.length;
         }
-        const last: ChunkRow | undefined = slice.at(-1);
-        if (!last || slice.length < this.limits.chunksPerRead) break;
-        from = [env, last.kind, last.n];
       }
       let seq = 0;
       let logRows = 0;
-      const log = await logRange(db, env).toArray();
-      for (const entry of log) {
+      const entries = await log;
+      for (const entry of entries) {
         if (entry.clearData) for (const k of [...records.keys()]) if (!k.startsWith(SIM_KIND_PREFIX)) records.delete(k);
         for (const d of entry.deletes) records.get(d.kind)?.delete(d.id);
-        for (const p of entry.puts) kind(p.kind).set(p.id, p.data);
+        for (const p of entry.puts) {
+          add(kind(p.kind), p.ids, p.rows);
+          logRows += p.ids.length;
+        }
         seq = entry.seq;
-        logRows += entry.puts.length + entry.deletes.length;
+        logRows += entry.deletes.length;
       }
-      return { records, stored: { seq, entries: log.length, logRows, snapshotRows } };
+      return { records, stored: { seq, entries: entries.length, logRows, snapshotRows } };
     });
   }
 
@@ -152,6 +166,11 @@ export class DexieBackend implements StorageBackend {
     const last = await logRange(this.db, env).last();
     return { seq: last?.seq ?? 0, entries: 0, logRows: 0, snapshotRows: 0 };
   }
+}
+
+function add(rows: Map<string, Row>, ids: readonly string[], encoded: EncodedRows): void {
+  const decoded = decodeRows(encoded);
+  for (let i = 0; i < ids.length; i++) rows.set(ids[i] as string, decoded[i] as Row);
 }
 
 // Keys are arrays of strings (and a number last): [key] sorts before all of an environment's keys

@@ -5,16 +5,16 @@
  * 32 s to write and 1.3 s to read, and as chunks of 1,000 rows 0.3 s and 0.25 s.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import { encodePuts, type EncodedRows } from './row-codec.ts';
 import type { Environment, Row } from '../core/types.ts';
-import type { Change } from './changes.ts';
 
-/** Rows of one kind, part `n` of the environment's snapshot. */
+/** Rows of one kind (columns, see row-codec), in order: part `n` of the environment's snapshot. */
 export interface ChunkRow {
   env: string;
   kind: string;
   n: number;
   ids: string[];
-  rows: Row[];
+  rows: EncodedRows;
 }
 
 /** One committed change to an environment's records after its snapshot, replayed in `seq` order. */
@@ -22,8 +22,9 @@ export interface LogRow {
   env: string;
   seq: number;
   clearData?: boolean;
-  puts: Extract<Change, { op: 'records' }>['puts'];
-  deletes: Extract<Change, { op: 'records' }>['deletes'];
+  deletes: { kind: string; id: string }[];
+  /** Applied after the deletes; per kind in commit order. */
+  puts: { kind: string; ids: string[]; rows: EncodedRows }[];
 }
 
 /** Version 1 kept one value per record; only the upgrade reads it. */
@@ -49,13 +50,13 @@ export function openDatabase(name = DEFAULT_DB_NAME, indexedDB?: IDBFactory, key
     .stores({ chunks: '[env+kind+n]', log: '[env+seq]' })
     .upgrade(async (tx) => {
       // Each environment's version-1 records become its first log entry (the next compaction chunks them).
-      const byEnv = new Map<string, LogRow>();
+      const byEnv = new Map<string, { kind: string; id: string; data: Row }[]>();
       await tx.table<RecordRow>('records').each((r) => {
-        let entry = byEnv.get(r.env);
-        if (!entry) byEnv.set(r.env, (entry = { env: r.env, seq: 1, puts: [], deletes: [] }));
-        entry.puts.push({ kind: r.kind, id: r.id, data: r.data });
+        let puts = byEnv.get(r.env);
+        if (!puts) byEnv.set(r.env, (puts = []));
+        puts.push({ kind: r.kind, id: r.id, data: r.data });
       });
-      await tx.table<LogRow>('log').bulkPut([...byEnv.values()]);
+      await tx.table<LogRow>('log').bulkPut([...byEnv].map(([env, puts]) => ({ env, seq: 1, deletes: [], puts: encodePuts(puts) })));
     });
   db.version(3).stores({ records: null });
   return db;

@@ -23,6 +23,7 @@ export class SimStore {
   private readonly caches = new Map<string, Promise<EnvCache>>();
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((change: Change) => void | Promise<void>)[] = [];
+  private readonly background = new Set<Promise<void>>();
 
   private constructor(readonly backend: StorageBackend) {}
 
@@ -84,8 +85,7 @@ export class SimStore {
       }
       if (!opts.reset && !opts.create && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
       await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } });
-      // Best effort: a compaction that fails leaves the stored log whole, and the next write tries again.
-      await this.backend.compact?.(key, cache).catch(() => undefined);
+      this.compactAfter(key, cache);
       return result;
     });
   }
@@ -132,6 +132,26 @@ export class SimStore {
     const cache = new EnvCache();
     for (const [kind, rows] of await this.backend.loadRecords(key)) cache.adopt(kind, rows);
     return cache;
+  }
+
+  /** Resolves when the work queued after writes (compactions) is done: a worker stays alive until then. */
+  async settled(): Promise<void> {
+    while (this.background.size) await Promise.all(this.background);
+  }
+
+  /**
+   * Let the backend fold its log once this write has answered, before the environment's next write
+   * (queued on its lock). Best effort: a compaction that fails leaves the stored log whole, and a
+   * later write tries again.
+   */
+  private compactAfter(key: string, cache: EnvCache): void {
+    const compact = this.backend.compact?.bind(this.backend);
+    if (!compact) return;
+    const done: Promise<void> = this.lock(key)
+      .run(() => compact(key, cache))
+      .catch(() => undefined)
+      .finally(() => this.background.delete(done));
+    this.background.add(done);
   }
 
   private lock(key: string): Mutex {
