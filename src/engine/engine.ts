@@ -9,6 +9,7 @@ import type { CatalogSource, EnvContext, Environment, HostClock, Product, Produc
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
+import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
 import { aroundProduct } from './around-product.ts';
 import { FaultInjector } from './faults/injector.ts';
@@ -69,9 +70,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const faults = new FaultInjector(store);
 
   /** The environment as a product (or a product process) sees it for one request. */
-  const contextFor = async (env: Environment, origin: string, path: string): Promise<EnvContext> => {
+  const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
     const key = env.key;
-    const data = await store.data(key);
+    const data = await (partial ? store.partial(key) : store.data(key));
     let verifier = verifiers.get(key);
     if (!verifier) {
       verifier = new CredentialVerifier(() => data);
@@ -106,14 +107,42 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
-    const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '');
+    // Large kinds stay in storage until a request reads them (the first answer after a worker
+    // stop need not wait for all of a big book).
+    const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, async () => {
-      // Due background runs (AutoMatch) happen before the environment answers (no timers in a worker).
-      for (const process of product.processes ?? []) await process.catchUp(ctx);
-      return product.app.fetch(c.req.raw, ctx);
-    });
+    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
   });
+
+  /**
+   * The product's answer. Over a cache with kinds not loaded yet, each run is a `ReadAttempt`: one
+   * that read a missing kind (and so could not write) is dropped, the kinds it missed are loaded,
+   * and the request runs again; every run loads at least one kind, so this ends.
+   */
+  const answerLoadingKinds = async (request: Request, product: Product, ctx: EnvContext): Promise<Response> => {
+    const cache = await store.partial(ctx.env.key);
+    for (;;) {
+      if (!cache.missingKinds().length) return runProduct(request, product, ctx);
+      const attempt = new ReadAttempt(cache);
+      const write: EnvContext['write'] = async (fn) => {
+        attempt.mayWrite();
+        return ctx.write(fn);
+      };
+      try {
+        const res = await runProduct(request.clone(), product, { ...ctx, data: attempt, write });
+        if (!attempt.missed.size) return res;
+      } catch (err) {
+        if (!attempt.note(err)) throw err;
+      }
+      await store.loadKinds(ctx.env.key, [...attempt.missed]);
+    }
+  };
+
+  const runProduct = async (request: Request, product: Product, ctx: EnvContext): Promise<Response> => {
+    // Due background runs (AutoMatch) happen before the environment answers (no timers in a worker).
+    for (const process of product.processes ?? []) await process.catchUp(ctx);
+    return product.app.fetch(request, ctx);
+  };
   app.onError((err) => {
     throw err;
   });

@@ -29,7 +29,7 @@ export function registerFaultRoutes(app: Hono, deps: FaultRouteDeps): void {
   app.get('/environments/:key/faults', async (c) => {
     const key = c.req.param('key');
     if (!store.env(key)) return notFound(key);
-    const rules = faults.rules(await store.data(key));
+    const rules = faults.rules(await store.partial(key));
     return c.json({ items: rules.map((r) => faults.view(key, r)) });
   });
 
@@ -48,7 +48,7 @@ export function registerFaultRoutes(app: Hono, deps: FaultRouteDeps): void {
     const checked = validateRule(body as Record<string, unknown>, env.product);
     if (!checked.ok) return bad(checked.error);
     const input = checked.rule;
-    const existing = faults.rules(await store.data(key));
+    const existing = faults.rules(await store.partial(key));
     if (existing.length >= MAX_RULES) return bad(`An environment holds at most ${MAX_RULES} fault rules; remove one first.`);
     const rule = await store.write(key, (tx) => {
       const taken = new Set(tx.list<FaultRule>(FAULT_KIND).map((r) => r.id));

@@ -79,7 +79,7 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
     const entries = await deps.journal.read(key, parsed.filter);
     // Without catalogs (a host that cannot load them) entries still carry their codes.
     const catalog = deps.catalog ? await Promise.resolve(deps.catalog(env.product)).catch(() => undefined) : undefined;
-    const enabled = (await deps.store.data(key)).get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] !== false;
+    const enabled = (await deps.store.partial(key)).get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] !== false;
     return c.json({ items: await enrich(entries, catalog), enabled });
   });
   app.put('/environments/:key/journal', async (c) => {

@@ -72,7 +72,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     createdAt: env.createdAt,
   });
   const detail = async (c: Context, env: Environment) => {
-    const data = await store.data(env.key);
+    const data = await store.partial(env.key);
     return {
       ...summary(c, env),
       clock: { now: envNow(clock, env).toISOString(), offsetMs: env.clockOffsetMs },
@@ -221,7 +221,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       if (typeof username !== 'string' || !/^[A-Za-z0-9._@-]{1,20}$/.test(username)) {
         return bad('"username" is required: 1-20 letters, digits, dot, underscore, @ or hyphen.');
       }
-      const taken = (await store.data(env.key)).list<StoredCredential>(CREDENTIAL_KIND).some((x) => x.type === 'api-user' && x.name === username);
+      const taken = (await store.partial(env.key)).list<StoredCredential>(CREDENTIAL_KIND).some((x) => x.type === 'api-user' && x.name === username);
       if (taken) return bad(`An API user named '${username}' already exists in this environment.`);
       spec.username = username;
     }

@@ -15,7 +15,7 @@ export async function tokenHint(store: SimStore, env: string, authorization: str
   const token = bearerToken(authorization ?? undefined);
   if (!token) return undefined;
   const hash = await sha256Hex(token);
-  const own = await store.data(env);
+  const own = await store.partial(env);
   const row = own.get<TokenRow>(TOKEN_KIND, hash);
   if (row) {
     if (row.expiresAtMs <= now.getTime()) return `This token expired at ${new Date(row.expiresAtMs).toISOString()} (environment clock): request a new one from /oauth/token.`;
@@ -24,7 +24,7 @@ export async function tokenHint(store: SimStore, env: string, authorization: str
   }
   for (const other of store.environments()) {
     if (other.key === env || other.product !== 'receivables') continue;
-    if ((await store.data(other.key)).get(TOKEN_KIND, hash)) {
+    if ((await store.partial(other.key)).get(TOKEN_KIND, hash)) {
       return "This token was issued by another environment of this simulator; tokens are valid only where they were issued: request one from this environment's /oauth/token.";
     }
   }
@@ -36,7 +36,7 @@ async function heldElsewhere(store: SimStore, env: string, product: string, matc
   // Bounded: PBKDF2 is slow on purpose, and this runs only for refusals, after the answer.
   const others = store.environments().filter((e) => e.key !== env && e.product === product).slice(0, 20);
   for (const other of others) {
-    for (const cred of (await store.data(other.key)).list<StoredCredential>(CREDENTIAL_KIND).filter(match)) {
+    for (const cred of (await store.partial(other.key)).list<StoredCredential>(CREDENTIAL_KIND).filter(match)) {
       const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
       if (constantTimeEqual(hash, cred.hash)) return true;
     }
@@ -55,7 +55,7 @@ export async function basicHint(store: SimStore, env: string, authorization: str
     }
     return undefined;
   }
-  const own = (await store.data(env)).list<StoredCredential>(CREDENTIAL_KIND).some((c) => c.type === 'api-user' && c.name === basic.user);
+  const own = (await store.partial(env)).list<StoredCredential>(CREDENTIAL_KIND).some((c) => c.type === 'api-user' && c.name === basic.user);
   if (await heldElsewhere(store, env, 'odata', (c) => c.type === 'api-user' && c.name === basic.user, basic.pass)) {
     return `These are the credentials of API user '${basic.user}' of another environment of this simulator; each environment issues its own passwords.`;
   }

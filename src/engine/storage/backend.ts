@@ -19,6 +19,12 @@ export interface StorageBackend {
   environments(): Promise<Environment[]>;
   /** Every record of one environment, read in bulk; the maps become the caller's own. */
   loadRecords(env: string): Promise<Records>;
+  /**
+   * Optional, for a backend that can load kinds one by one: the environment's small kinds now and
+   * the names of the large ones, which `loadKinds` reads when a request needs them.
+   */
+  loadEager?(env: string): Promise<{ records: Records; lazy: string[] }>;
+  loadKinds?(env: string, kinds: readonly string[]): Promise<Records>;
   /** Keep one change atomically: resolves once it is stored, rejects with nothing stored. */
   commit(change: Change): Promise<void>;
   /**

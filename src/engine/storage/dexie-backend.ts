@@ -1,7 +1,7 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Records, RecordSource, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
-import { decodeRows, encodePuts, encodeRows, type EncodedRows } from './row-codec.ts';
+import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
 import type { ChunkRow, LogRow, SimDatabase } from './schema.ts';
 
 export interface StorageLimits {
@@ -9,31 +9,38 @@ export interface StorageLimits {
   chunkRows: number;
   /** Chunks one bulk read returns (bounds the transient copy while loading). */
   chunksPerRead: number;
-  /** The log is folded into the snapshot once it holds more rows than this and than half the snapshot... */
+  /** A kind's log is folded into its chunks once it holds more rows than this and than half its chunks... */
   logRowsMin: number;
-  /** ...or more entries than this (each is one IndexedDB value, read at every load). */
+  /** ...or more entries than this (each is one IndexedDB value, read at every load of the kind). */
   logEntriesMax: number;
+  /** A data kind stored in at least this many chunks is loaded on first use, not with its environment. */
+  lazyChunks: number;
 }
 
 /** Chosen by measurement in Chromium (npm run bench -- worker-scale); tests shrink them. */
-export const DEFAULT_LIMITS: StorageLimits = { chunkRows: 1000, chunksPerRead: 40, logRowsMin: 50_000, logEntriesMax: 2000 };
+export const DEFAULT_LIMITS: StorageLimits = { chunkRows: 1000, chunksPerRead: 40, logRowsMin: 4000, logEntriesMax: 500, lazyChunks: 2 };
 
-/** What the backend knows of a loaded environment's stored form. */
-interface Stored {
+/** What the backend knows of one loaded kind's stored form. */
+interface KindStored {
   seq: number;
   entries: number;
   logRows: number;
   snapshotRows: number;
 }
 
+type Key = [string, string, number];
+const isDataKind = (kind: string) => !kind.startsWith(SIM_KIND_PREFIX);
+
 /**
  * IndexedDB through Dexie: the truth in the browser; also what the tests run on (fake-indexeddb).
- * A commit appends one log entry (one value, whatever its size); a load reads the snapshot's chunks
- * and replays the log; `compact` rewrites the snapshot from memory and empties the log, in one
- * transaction, when the log has grown (so rewriting costs O(1) per changed row, amortized).
+ * Each kind of an environment is a snapshot in chunks plus a log: a commit appends one log value
+ * per kind it changed (whatever the number of rows), a load of a kind reads its chunks and replays
+ * its log, and `compact` rewrites a kind's chunks from memory and empties its log, in one
+ * transaction, once the log has grown (rewriting costs O(1) per changed row, amortized). Kinds
+ * are independent, so an environment's large kinds can wait until a request needs them.
  */
 export class DexieBackend implements StorageBackend {
-  private readonly stored = new Map<string, Stored>();
+  private readonly stored = new Map<string, Map<string, KindStored>>();
 
   constructor(
     readonly db: SimDatabase,
@@ -45,19 +52,42 @@ export class DexieBackend implements StorageBackend {
   }
 
   async loadRecords(env: string): Promise<Records> {
-    const { records, stored } = await this.read(env);
-    this.stored.set(env, stored);
+    const { records, lazy } = await this.loadEager(env);
+    for (const [kind, rows] of await this.loadKinds(env, lazy)) records.set(kind, rows);
     return records;
+  }
+
+  async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
+    const { db } = this;
+    return db.transaction('r', db.chunks, db.log, async () => {
+      // Keys only: which kinds exist and how many chunks each has.
+      const [chunkKeys, logKeys] = await Promise.all([chunkRange(db, env).primaryKeys(), logRange(db, env).primaryKeys()]);
+      const chunks = new Map<string, number>();
+      for (const [, kind] of chunkKeys) chunks.set(kind, (chunks.get(kind) ?? 0) + 1);
+      for (const [, kind] of logKeys) if (!chunks.has(kind)) chunks.set(kind, 0);
+      const lazy = [...chunks].filter(([kind, n]) => isDataKind(kind) && n >= this.limits.lazyChunks).map(([kind]) => kind);
+      const eager = [...chunks.keys()].filter((kind) => !lazy.includes(kind));
+      return { records: await this.readKinds(env, eager, true), lazy };
+    });
+  }
+
+  loadKinds(env: string, kinds: readonly string[]): Promise<Records> {
+    const { db } = this;
+    return db.transaction('r', db.chunks, db.log, () => this.readKinds(env, kinds, true));
   }
 
   /** The environment as stored (tests check what reached IndexedDB), without touching load state. */
   async storedRecords(env: string): Promise<Records> {
-    return (await this.read(env)).records;
+    const { db } = this;
+    return db.transaction('r', db.chunks, db.log, async () => {
+      const kinds = new Set([...(await chunkRange(db, env).primaryKeys()), ...(await logRange(db, env).primaryKeys())].map(([, kind]) => kind));
+      return this.readKinds(env, [...kinds], false);
+    });
   }
 
   async commit(change: Change): Promise<void> {
     const { db } = this;
-    let appended: Stored | undefined;
+    const written = new Map<string, number>();
     await db.transaction('rw', db.environments, db.chunks, db.log, async () => {
       if (change.op === 'env-put') {
         await db.environments.put(change.env);
@@ -68,103 +98,128 @@ export class DexieBackend implements StorageBackend {
       } else {
         const env = change.env;
         if (change.clearData) {
-          // The log entry clears data kinds on replay; dropping their chunks now only frees space.
-          // Data kinds are every kind outside the `sim.` prefix: two key ranges.
+          // Data kinds are every kind outside the `sim.` prefix: two key ranges in each table.
           const simEnd = SIM_KIND_PREFIX.slice(0, -1) + String.fromCharCode(SIM_KIND_PREFIX.charCodeAt(SIM_KIND_PREFIX.length - 1) + 1);
-          await db.chunks.where('[env+kind+n]').between([env], [env, SIM_KIND_PREFIX], true, false).delete();
-          await db.chunks.where('[env+kind+n]').between([env, simEnd], [env, []], true, true).delete();
+          for (const table of [db.chunks, db.log] as const) {
+            await table.where(table === db.chunks ? '[env+kind+n]' : '[env+kind+seq]').between([env], [env, SIM_KIND_PREFIX], true, false).delete();
+            await table.where(table === db.chunks ? '[env+kind+n]' : '[env+kind+seq]').between([env, simEnd], [env, []], true, true).delete();
+          }
         }
-        if (change.clearData || change.puts.length || change.deletes.length) {
-          const before = this.stored.get(env) ?? (await this.lastStored(env));
-          const entry: LogRow = { env, seq: before.seq + 1, deletes: change.deletes, puts: encodePuts(change.puts), ...(change.clearData ? { clearData: true } : {}) };
-          await db.log.add(entry);
-          appended = { ...before, seq: entry.seq, entries: before.entries + 1, logRows: before.logRows + change.puts.length + change.deletes.length };
+        const byKind = new Map<string, { deletes: string[]; ids: string[]; rows: Row[] }>();
+        const of = (kind: string) => {
+          let k = byKind.get(kind);
+          if (!k) byKind.set(kind, (k = { deletes: [], ids: [], rows: [] }));
+          return k;
+        };
+        for (const d of change.deletes) of(d.kind).deletes.push(d.id);
+        for (const p of change.puts) {
+          const k = of(p.kind);
+          k.ids.push(p.id);
+          k.rows.push(p.data);
         }
+        const entries: LogRow[] = [];
+        for (const [kind, k] of byKind) {
+          const known = change.clearData && isDataKind(kind) ? undefined : this.stored.get(env)?.get(kind);
+          const seq = (known?.seq ?? (await lastSeq(db, env, kind))) + 1;
+          entries.push({ env, kind, seq, deletes: k.deletes, ids: k.ids, rows: encodeRows(k.rows) });
+          written.set(kind, k.deletes.length + k.ids.length);
+        }
+        await db.log.bulkAdd(entries);
         if (change.envRow) await db.environments.put(change.envRow);
       }
     });
     if (change.op === 'env-delete') this.stored.delete(change.key);
-    if (appended && change.op === 'records') this.stored.set(change.env, appended);
+    if (change.op !== 'records') return;
+    const state = this.kindState(change.env);
+    if (change.clearData) for (const kind of [...state.keys()]) if (isDataKind(kind)) state.set(kind, { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 });
+    for (const [kind, n] of written) {
+      const s = state.get(kind) ?? { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 };
+      state.set(kind, { ...s, seq: s.seq + 1, entries: s.entries + 1, logRows: s.logRows + n });
+    }
   }
 
   async compact(env: string, current: RecordSource): Promise<void> {
-    const s = this.stored.get(env);
     const { chunkRows, logRowsMin, logEntriesMax } = this.limits;
-    if (!s || ((s.logRows <= logRowsMin || s.logRows <= s.snapshotRows / 2) && s.entries <= logEntriesMax)) return;
+    const state = this.stored.get(env);
+    const due = [...(state ?? [])].filter(([, s]) => (s.logRows > logRowsMin && s.logRows > s.snapshotRows / 2) || s.entries > logEntriesMax).map(([kind]) => kind);
+    if (!state || !due.length) return;
     const chunks: ChunkRow[] = [];
-    let rows = 0;
-    for (const kind of current.kindNames()) {
+    const rowsOf = new Map<string, number>();
+    for (const kind of due) {
       let ids: string[] = [];
       let part: Row[] = [];
+      let n = 0;
       const flush = () => {
-        if (ids.length) chunks.push({ env, kind, n: chunks.length, ids, rows: encodeRows(part) });
+        if (ids.length) chunks.push({ env, kind, n: n++, ids, rows: encodeRows(part) });
         ids = [];
         part = [];
       };
       for (const [id, row] of current.entries(kind)) {
         ids.push(id);
         part.push(row);
-        rows++;
         if (ids.length === chunkRows) flush();
       }
       flush();
+      rowsOf.set(kind, chunks.filter((c) => c.kind === kind).reduce((sum, c) => sum + c.ids.length, 0));
     }
     const { db } = this;
     await db.transaction('rw', db.chunks, db.log, async () => {
-      await chunkRange(db, env).delete();
+      for (const kind of due) {
+        await kindChunks(db, env, kind).delete();
+        await kindLog(db, env, kind).delete();
+      }
       await db.chunks.bulkPut(chunks);
-      await logRange(db, env).delete();
     });
-    this.stored.set(env, { seq: s.seq, entries: 0, logRows: 0, snapshotRows: rows });
+    for (const kind of due) state.set(kind, { seq: state.get(kind)?.seq ?? 0, entries: 0, logRows: 0, snapshotRows: rowsOf.get(kind) ?? 0 });
   }
 
-  /** The snapshot's chunks in key-ordered slices, then the log replayed over them, in one read transaction. */
-  private async read(env: string): Promise<{ records: Records; stored: Stored }> {
+  private kindState(env: string): Map<string, KindStored> {
+    let state = this.stored.get(env);
+    if (!state) this.stored.set(env, (state = new Map()));
+    return state;
+  }
+
+  /** Kinds read side by side (each its chunks, then its log replayed), in the given order. */
+  private async readKinds(env: string, kinds: readonly string[], track: boolean): Promise<Records> {
+    const read = await Promise.all(kinds.map((kind) => this.readKind(env, kind)));
+    const records: Records = new Map();
+    read.forEach(({ rows, stored }, i) => {
+      const kind = kinds[i] as string;
+      records.set(kind, rows);
+      if (track) this.kindState(env).set(kind, stored);
+    });
+    return records;
+  }
+
+  private async readKind(env: string, kind: string): Promise<{ rows: Map<string, Row>; stored: KindStored }> {
     const { db } = this;
-    return db.transaction('r', db.chunks, db.log, async () => {
-      const records: Records = new Map();
-      const kind = (k: string) => {
-        let rows = records.get(k);
-        if (!rows) records.set(k, (rows = new Map()));
-        return rows;
-      };
-      // Each request is sent before the rows already read are decoded: IndexedDB reads in the
-      // browser's process while this thread decodes. The log is read meanwhile too.
-      const log = logRange(db, env).toArray();
-      const { chunksPerRead } = this.limits;
-      const sliceFrom = (from: [string] | [string, string, number]): Promise<ChunkRow[]> =>
-        db.chunks.where('[env+kind+n]').between(from, [env, []], from.length === 1, true).limit(chunksPerRead).toArray();
-      let snapshotRows = 0;
-      for (let next: Promise<ChunkRow[]> | null = sliceFrom([env]); next; ) {
-        const slice: ChunkRow[] = await next;
-        const last: ChunkRow | undefined = slice.at(-1);
-        next = last && slice.length === chunksPerRead ? sliceFrom([env, last.kind, last.n]) : null;
-        for (const c of slice) {
-          add(kind(c.kind), c.ids, c.rows);
-          snapshotRows += c.ids.length;
-        }
+    const { chunksPerRead } = this.limits;
+    // Each request is sent before the rows already read are decoded: IndexedDB reads in the
+    // browser's process while this thread decodes. The log is read meanwhile too.
+    const log = kindLog(db, env, kind).toArray();
+    const sliceAfter = (from: [string, string] | Key): Promise<ChunkRow[]> =>
+      db.chunks.where('[env+kind+n]').between(from, [env, kind, []], from.length === 2, true).limit(chunksPerRead).toArray();
+    const rows = new Map<string, Row>();
+    let snapshotRows = 0;
+    for (let next: Promise<ChunkRow[]> | null = sliceAfter([env, kind]); next; ) {
+      const slice: ChunkRow[] = await next;
+      const last: ChunkRow | undefined = slice.at(-1);
+      next = last && slice.length === chunksPerRead ? sliceAfter([env, kind, last.n]) : null;
+      for (const c of slice) {
+        add(rows, c.ids, c.rows);
+        snapshotRows += c.ids.length;
       }
-      let seq = 0;
-      let logRows = 0;
-      const entries = await log;
-      for (const entry of entries) {
-        if (entry.clearData) for (const k of [...records.keys()]) if (!k.startsWith(SIM_KIND_PREFIX)) records.delete(k);
-        for (const d of entry.deletes) records.get(d.kind)?.delete(d.id);
-        for (const p of entry.puts) {
-          add(kind(p.kind), p.ids, p.rows);
-          logRows += p.ids.length;
-        }
-        seq = entry.seq;
-        logRows += entry.deletes.length;
-      }
-      return { records, stored: { seq, entries: entries.length, logRows, snapshotRows } };
-    });
-  }
-
-  /** For a commit to an environment never loaded here: where its log ends. */
-  private async lastStored(env: string): Promise<Stored> {
-    const last = await logRange(this.db, env).last();
-    return { seq: last?.seq ?? 0, entries: 0, logRows: 0, snapshotRows: 0 };
+    }
+    let seq = 0;
+    let logRows = 0;
+    const entries = await log;
+    for (const entry of entries) {
+      for (const id of entry.deletes) rows.delete(id);
+      add(rows, entry.ids, entry.rows);
+      seq = entry.seq;
+      logRows += entry.deletes.length + entry.ids.length;
+    }
+    return { rows, stored: { seq, entries: entries.length, logRows, snapshotRows } };
   }
 }
 
@@ -173,7 +228,16 @@ function add(rows: Map<string, Row>, ids: readonly string[], encoded: EncodedRow
   for (let i = 0; i < ids.length; i++) rows.set(ids[i] as string, decoded[i] as Row);
 }
 
-// Keys are arrays of strings (and a number last): [key] sorts before all of an environment's keys
-// and [key, []] after them (arrays sort above strings and numbers in IndexedDB key order).
+/** Where a kind's log ends (a kind this backend has not loaded). */
+async function lastSeq(db: SimDatabase, env: string, kind: string): Promise<number> {
+  const [last] = await kindLog(db, env, kind).reverse().limit(1).primaryKeys();
+  return last?.[2] ?? 0;
+}
+
+// Keys are arrays of strings with a number last: [env] sorts before all of an environment's keys
+// and [env, []] after them, [env, kind] and [env, kind, []] likewise for one kind (arrays sort
+// above strings and numbers in IndexedDB key order).
 const chunkRange = (db: SimDatabase, env: string) => db.chunks.where('[env+kind+n]').between([env], [env, []], true, true);
-const logRange = (db: SimDatabase, env: string) => db.log.where('[env+seq]').between([env], [env, []], true, true);
+const logRange = (db: SimDatabase, env: string) => db.log.where('[env+kind+seq]').between([env], [env, []], true, true);
+const kindChunks = (db: SimDatabase, env: string, kind: string) => db.chunks.where('[env+kind+n]').between([env, kind], [env, kind, []], true, true);
+const kindLog = (db: SimDatabase, env: string, kind: string) => db.log.where('[env+kind+seq]').between([env, kind], [env, kind, []], true, true);

@@ -27,6 +27,16 @@ interface Maintained {
 const PATCH_LIMIT = 512;
 
 /**
+ * A read of a kind that is stored but not loaded yet (a large kind waits until a request needs it):
+ * the engine loads the kind and runs the request again (see `storage/read-attempt.ts`).
+ */
+export class KindMissing extends Error {
+  constructor(readonly kind: string) {
+    super(`The ${kind} records of this environment are not loaded yet.`);
+  }
+}
+
+/**
  * In-memory mirror of one environment's records. Built from IndexedDB, changed only after an
  * IndexedDB transaction commits, so it never diverges from what is stored.
  */
@@ -35,17 +45,36 @@ export class EnvCache implements DataView {
   private readonly versions = new Map<string, number>();
   private readonly derivations = new Map<string, { stamp: string; value: unknown }>();
   private readonly maintained = new Map<string, Maintained>();
+  /** Kinds stored but not loaded: reading one throws `KindMissing`. */
+  private readonly notLoaded = new Set<string>();
 
   /** Take a whole kind at load time (the map becomes the cache's own). */
   adopt(kind: string, rows: Map<string, Row>): void {
+    this.notLoaded.delete(kind);
     this.kinds.set(kind, { rows, next: 0, list: null });
+    this.bump(kind);
+  }
+
+  /** Kinds that exist in storage but are loaded on first use. */
+  defer(kinds: Iterable<string>): void {
+    for (const kind of kinds) if (!this.kinds.has(kind)) this.notLoaded.add(kind);
+  }
+
+  missingKinds(): string[] {
+    return [...this.notLoaded];
+  }
+
+  isMissing(kind: string): boolean {
+    return this.notLoaded.size > 0 && this.notLoaded.has(kind);
   }
 
   get<T extends Row = Row>(kind: string, id: string): T | undefined {
+    this.need(kind);
     return this.kinds.get(kind)?.rows.get(id) as T | undefined;
   }
 
   list<T extends Row = Row>(kind: string): readonly T[] {
+    this.need(kind);
     const l = this.listOf(kind);
     if (!l) return [];
     l.shared = true;
@@ -53,14 +82,17 @@ export class EnvCache implements DataView {
   }
 
   entries(kind: string): IterableIterator<[string, Row]> {
+    this.need(kind);
     return (this.kinds.get(kind)?.rows ?? new Map<string, Row>()).entries();
   }
 
   count(kind: string): number {
+    this.need(kind);
     return this.kinds.get(kind)?.rows.size ?? 0;
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
+    for (const kind of kinds) this.need(kind);
     const stamp = kinds.map((k) => this.versions.get(k) ?? 0).join(',');
     const hit = this.derivations.get(name);
     if (hit && hit.stamp === stamp) return hit.value as V;
@@ -70,6 +102,7 @@ export class EnvCache implements DataView {
   }
 
   indexed<V>(name: string, kind: string, spec: IndexSpec<V>): V {
+    this.need(kind);
     const hit = this.maintained.get(name);
     if (hit && !hit.stale && hit.kind === kind) return hit.value as V;
     const l = this.listOf(kind);
@@ -79,7 +112,7 @@ export class EnvCache implements DataView {
   }
 
   kindNames(): string[] {
-    return [...this.kinds.keys()];
+    return [...this.kinds.keys(), ...this.notLoaded];
   }
 
   /** Apply a committed change (called only after IndexedDB said the transaction committed). */
@@ -120,6 +153,7 @@ export class EnvCache implements DataView {
   }
 
   clearKinds(keep: (kind: string) => boolean): void {
+    for (const kind of [...this.notLoaded]) if (!keep(kind)) this.notLoaded.delete(kind);
     for (const kind of [...this.kinds.keys()]) {
       if (!keep(kind)) {
         this.kinds.delete(kind);
@@ -127,6 +161,10 @@ export class EnvCache implements DataView {
         for (const m of this.maintained.values()) if (m.kind === kind) m.stale = true;
       }
     }
+  }
+
+  private need(kind: string): void {
+    if (this.notLoaded.size > 0 && this.notLoaded.has(kind)) throw new KindMissing(kind);
   }
 
   private listOf(kind: string): { rows: Row[]; seqs: number[]; shared: boolean } | null {

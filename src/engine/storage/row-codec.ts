@@ -78,14 +78,3 @@ export function decodeRows(encoded: EncodedRows): Row[] {
   return rows;
 }
 
-/** A change's puts as the log keeps them: per kind, in commit order. */
-export function encodePuts(puts: readonly { kind: string; id: string; data: Row }[]): { kind: string; ids: string[]; rows: EncodedRows }[] {
-  const byKind = new Map<string, { ids: string[]; rows: Row[] }>();
-  for (const p of puts) {
-    let k = byKind.get(p.kind);
-    if (!k) byKind.set(p.kind, (k = { ids: [], rows: [] }));
-    k.ids.push(p.id);
-    k.rows.push(p.data);
-  }
-  return [...byKind].map(([kind, k]) => ({ kind, ids: k.ids, rows: encodeRows(k.rows) }));
-}

@@ -5,7 +5,7 @@
  * 32 s to write and 1.3 s to read, and as chunks of 1,000 rows 0.3 s and 0.25 s.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import { encodePuts, type EncodedRows } from './row-codec.ts';
+import { encodeRows, type EncodedRows } from './row-codec.ts';
 import type { Environment, Row } from '../core/types.ts';
 
 /** Rows of one kind (columns, see row-codec), in order: part `n` of the environment's snapshot. */
@@ -17,14 +17,17 @@ export interface ChunkRow {
   rows: EncodedRows;
 }
 
-/** One committed change to an environment's records after its snapshot, replayed in `seq` order. */
+/**
+ * One committed change to one kind of an environment after its snapshot: its deletes, then its puts
+ * in commit order. A kind's entries replay in `seq` order; kinds are independent of each other.
+ */
 export interface LogRow {
   env: string;
+  kind: string;
   seq: number;
-  clearData?: boolean;
-  deletes: { kind: string; id: string }[];
-  /** Applied after the deletes; per kind in commit order. */
-  puts: { kind: string; ids: string[]; rows: EncodedRows }[];
+  deletes: string[];
+  ids: string[];
+  rows: EncodedRows;
 }
 
 /** Version 1 kept one value per record; only the upgrade reads it. */
@@ -38,7 +41,7 @@ interface RecordRow {
 export type SimDatabase = Dexie & {
   environments: EntityTable<Environment, 'key'>;
   chunks: Dexie.Table<ChunkRow, [string, string, number]>;
-  log: Dexie.Table<LogRow, [string, number]>;
+  log: Dexie.Table<LogRow, [string, string, number]>;
 };
 
 export const DEFAULT_DB_NAME = 'erp-sim';
@@ -47,16 +50,25 @@ export function openDatabase(name = DEFAULT_DB_NAME, indexedDB?: IDBFactory, key
   const db = new Dexie(name, indexedDB && keyRange ? { indexedDB, IDBKeyRange: keyRange } : undefined) as SimDatabase;
   db.version(1).stores({ environments: 'key, product', records: '[env+kind+id]' });
   db.version(2)
-    .stores({ chunks: '[env+kind+n]', log: '[env+seq]' })
+    .stores({ chunks: '[env+kind+n]', log: '[env+kind+seq]' })
     .upgrade(async (tx) => {
       // Each environment's version-1 records become its first log entry (the next compaction chunks them).
-      const byEnv = new Map<string, { kind: string; id: string; data: Row }[]>();
+      // Each environment's version-1 records of a kind become that kind's first log entry (the next
+      // write compacts them into chunks); keys come in [env, kind, id] order.
+      const entries: LogRow[] = [];
+      let rows: Row[] = [];
+      let last: LogRow | undefined;
       await tx.table<RecordRow>('records').each((r) => {
-        let puts = byEnv.get(r.env);
-        if (!puts) byEnv.set(r.env, (puts = []));
-        puts.push({ kind: r.kind, id: r.id, data: r.data });
+        if (!last || last.env !== r.env || last.kind !== r.kind) {
+          if (last) last.rows = encodeRows(rows);
+          entries.push((last = { env: r.env, kind: r.kind, seq: 1, deletes: [], ids: [], rows: encodeRows([]) }));
+          rows = [];
+        }
+        last.ids.push(r.id);
+        rows.push(r.data);
       });
-      await tx.table<LogRow>('log').bulkPut([...byEnv].map(([env, puts]) => ({ env, seq: 1, deletes: [], puts: encodePuts(puts) })));
+      if (last) last.rows = encodeRows(rows);
+      await tx.table<LogRow>('log').bulkPut(entries);
     });
   db.version(3).stores({ records: null });
   return db;

@@ -24,6 +24,8 @@ export class SimStore {
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((change: Change) => void | Promise<void>)[] = [];
   private readonly background = new Set<Promise<void>>();
+  /** Reads of deferred kinds in flight, by environment key and kind. */
+  private readonly kindLoads = new Map<string, Promise<void>>();
 
   private constructor(readonly backend: StorageBackend) {}
 
@@ -53,7 +55,19 @@ export class SimStore {
     return this.envs.get(key);
   }
 
-  data(key: string): Promise<EnvCache> {
+  /** The environment's records, every kind loaded (what writes and the control API read). */
+  async data(key: string): Promise<EnvCache> {
+    const cache = await this.partial(key);
+    const missing = cache.missingKinds();
+    if (missing.length) await this.loadKinds(key, missing);
+    return cache;
+  }
+
+  /**
+   * The environment's records with its large kinds possibly still in storage: enough for a request
+   * that reads; reading a kind not loaded throws `KindMissing` (see `read-attempt.ts`).
+   */
+  partial(key: string): Promise<EnvCache> {
     let cache = this.caches.get(key);
     if (!cache) {
       cache = this.loadCache(key);
@@ -61,6 +75,29 @@ export class SimStore {
       cache.catch(() => this.caches.delete(key));
     }
     return cache;
+  }
+
+  /** Load kinds the environment's cache deferred; concurrent callers share one read per kind. */
+  async loadKinds(key: string, kinds: readonly string[]): Promise<void> {
+    const cached = this.partial(key);
+    const cache = await cached;
+    const wanted = kinds.filter((k) => cache.isMissing(k));
+    const idOf = (kind: string) => `${key}\u0000${kind}`;
+    const fresh = wanted.filter((k) => !this.kindLoads.has(idOf(k)));
+    const loadKinds = this.backend.loadKinds?.bind(this.backend);
+    if (fresh.length && loadKinds) {
+      // A write first waits for every kind to be loaded, so nothing changes these kinds meanwhile;
+      // a cache dropped meanwhile (environment deleted) is left alone.
+      const loading = loadKinds(key, fresh).then((records) => {
+        if (this.caches.get(key) === cached) for (const [kind, rows] of records) cache.adopt(kind, rows);
+      });
+      const settled = loading.catch(() => undefined).then(() => fresh.forEach((k) => this.kindLoads.delete(idOf(k))));
+      for (const k of fresh) this.kindLoads.set(idOf(k), loading);
+      void settled;
+    }
+    await Promise.all(wanted.map((k) => this.kindLoads.get(idOf(k))));
+    const still = wanted.filter((k) => cache.isMissing(k));
+    if (still.length) throw new Error(`Could not load the ${still.join(', ')} records of environment ${key}.`);
   }
 
   /**
@@ -130,7 +167,13 @@ export class SimStore {
 
   private async loadCache(key: string): Promise<EnvCache> {
     const cache = new EnvCache();
-    for (const [kind, rows] of await this.backend.loadRecords(key)) cache.adopt(kind, rows);
+    if (this.backend.loadEager) {
+      const { records, lazy } = await this.backend.loadEager(key);
+      for (const [kind, rows] of records) cache.adopt(kind, rows);
+      cache.defer(lazy);
+    } else {
+      for (const [kind, rows] of await this.backend.loadRecords(key)) cache.adopt(kind, rows);
+    }
     return cache;
   }
 

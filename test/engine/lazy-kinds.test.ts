@@ -1,0 +1,141 @@
+// Issue 14 (browser at 100k: "load lazily what a request needs rather than every record of an
+// environment before the first answer"): an engine that has just started over a large book loads
+// only the kinds a request reads, and answers exactly as an engine with everything loaded does,
+// for reads, filters, expansions, $batch, SOAP and writes; a write first loads every kind.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProductApp } from '../../src/engine/core/product-app.ts';
+import type { Product } from '../../src/engine/core/types.ts';
+import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
+import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import { DexieBackend, type StorageLimits } from '../../src/engine/storage/dexie-backend.ts';
+
+/** Small chunks, so a book of a few hundred documents has large (deferred) kinds. */
+const LIMITS: StorageLimits = { chunkRows: 40, chunksPerRead: 3, logRowsMin: 50, logEntriesMax: 4, lazyChunks: 2 };
+const NOW = Date.parse('2026-03-15T10:00:00.000Z');
+const REST = '/fscmRestApi/resources/11.13.18.05';
+const ODATA = '/odata/Priority/tabula.ini/demo';
+const factory = new IDBFactory();
+
+const open = () => createEngine({ backend: new DexieBackend(openDatabase('lazy', factory, IDBKeyRange), LIMITS), clock: () => NOW, pbkdf2Iterations: 1000, catalog: builtInCatalog });
+const call = (engine: Engine, path: string, init: RequestInit = {}) => engine.handle(new Request(`http://sim.test${path}`, init));
+const admin = async (engine: Engine, path: string, body: unknown) => (await call(engine, `/sim/_admin${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
+
+let warm: Engine;
+let rec: { base: string; key: string; bearer: string; soapUser: { username: string; password: string } };
+let od: { base: string; key: string; basic: string };
+
+/** A just-started engine (nothing loaded yet) over the same IndexedDB. */
+async function cold(): Promise<Engine> {
+  await warm.settled();
+  return open();
+}
+
+beforeAll(async () => {
+  warm = await open();
+  const r = await admin(warm, '/environments', { product: 'receivables' });
+  const client = r.credentials.oauthClients[0];
+  const token = await call(warm, `/sim/${r.key}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }) });
+  rec = { base: `/sim/${r.key}`, key: r.key, bearer: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, soapUser: r.credentials.soapUsers[0] };
+  await admin(warm, `/environments/${r.key}/generate`, { count: 300 });
+  await admin(warm, `/environments/${r.key}/generate`, { count: 40, kind: 'receipts' });
+  const o = await admin(warm, '/environments', { product: 'odata' });
+  const user = o.credentials.apiUsers[0];
+  od = { base: `/sim/${o.key}${ODATA}`, key: o.key, basic: `Basic ${btoa(`${user.username}:${user.password}`)}` };
+  await admin(warm, `/environments/${o.key}/generate`, { count: 300 });
+}, 120_000);
+
+describe('large kinds load on first use (issue 14 § How)', () => {
+  it('a just-started engine defers the large kinds and loads only what a page of invoices reads', async () => {
+    const engine = await cold();
+    const before = await engine.store.partial(rec.key);
+    expect(before.missingKinds()).toEqual(expect.arrayContaining(['invoice', 'invoiceLine', 'installment']));
+    const res = await call(engine, `${rec.base}${REST}/receivablesInvoices?limit=25&orderBy=TransactionNumber:desc`, { headers: { authorization: rec.bearer } });
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(before.isMissing('invoice')).toBe(false);
+    expect(before.isMissing('invoiceLine')).toBe(true);
+    // The OData book too: its $batch parts below first read a kind not loaded (and the batch handler
+    // turns a part's failure into that part's answer), so the rerun path is what they exercise.
+    expect((await engine.store.partial(od.key)).missingKinds()).toContain('CUSTOMERS');
+  });
+
+  it('reads answer byte for byte as over a fully loaded book', async () => {
+    const page = (await (await call(warm, `${rec.base}${REST}/receivablesInvoices?limit=3`, { headers: { authorization: rec.bearer } })).json()) as { items: { CustomerTransactionId: number }[] };
+    const id = page.items[2]?.CustomerTransactionId;
+    const batch = JSON.stringify({ requests: [
+      { id: '1', method: 'GET', url: 'CUSTOMERS?$top=3&$expand=CUSTPERSONNEL_SUBFORM' },
+      { id: '2', method: 'GET', url: 'AINVOICES?$top=2' },
+    ] });
+    const reads: [string, RequestInit][] = [
+      [`${rec.base}${REST}/receivablesInvoices?limit=25&orderBy=TransactionNumber:desc&totalResults=true`, { headers: { authorization: rec.bearer } }],
+      [`${rec.base}${REST}/receivablesInvoices?q=BillToCustomerNumber='10010'&limit=5&totalResults=true`, { headers: { authorization: rec.bearer } }],
+      [`${rec.base}${REST}/receivablesInvoices/${id}?expand=all`, { headers: { authorization: rec.bearer } }],
+      [`${rec.base}${REST}/receivablesInvoices/${id}/child/receivablesInvoiceLines`, { headers: { authorization: rec.bearer } }],
+      [`${rec.base}${REST}/standardReceipts?limit=10&expand=remittanceReferences`, { headers: { authorization: rec.bearer } }],
+      [`${rec.base}${REST}/receivablesCustomerAccountActivities?limit=2&expand=all`, { headers: { authorization: rec.bearer } }],
+      [`${od.base}/CUSTOMERS?$top=5&$orderby=CUSTDES desc&$count=true`, { headers: { authorization: od.basic } }],
+      [`${od.base}/$batch`, { method: 'POST', body: batch, headers: { authorization: od.basic, 'content-type': 'application/json' } }],
+    ];
+    for (const [path, init] of reads) {
+      // Read each answer whole first: the journal's copy of it settles only then.
+      const expected = await call(warm, path, init);
+      const want = { path, status: expected.status, body: await expected.text() };
+      const got = await call(await cold(), path, init);
+      expect({ path, status: got.status, body: await got.text() }).toEqual(want);
+    }
+  });
+
+  it('a write on a just-started engine loads every kind first, and what it wrote survives', async () => {
+    const engine = await cold();
+    const body = JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', TransactionDate: '2026-03-10', receivablesInvoiceLines: [{ LineNumber: 1, Description: 'Lazy', Quantity: 1, UnitSellingPrice: 10 }] });
+    const created = await call(engine, `${rec.base}${REST}/receivablesInvoices`, { method: 'POST', body, headers: { authorization: rec.bearer, 'content-type': 'application/json' } });
+    expect(created.status).toBe(201);
+    expect((await engine.store.partial(rec.key)).missingKinds()).toEqual([]);
+    const made = (await created.json()) as { CustomerTransactionId: number; TransactionNumber: string };
+    await engine.settled();
+    const again = await call(await open(), `${rec.base}${REST}/receivablesInvoices/${made.CustomerTransactionId}`, { headers: { authorization: rec.bearer } });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { TransactionNumber: string }).TransactionNumber).toBe(made.TransactionNumber);
+  });
+});
+
+describe('a read that misses is noted even where product code catches it (issue 14 § Standard: no behaviour changes)', () => {
+  it('a route that swallows the error still answers from the whole kind, and its write runs once, on the rerun', async () => {
+    const idb = new IDBFactory();
+    const app = createProductApp();
+    app.get('*', (c) => {
+      try {
+        return c.json({ n: c.env.data.list('big').length });
+      } catch {
+        return c.json({ n: -1 });
+      }
+    });
+    app.post('*', async (c) => {
+      let n: number;
+      try {
+        n = c.env.data.count('big');
+      } catch {
+        n = -1;
+      }
+      await c.env.write((tx) => tx.put('note', `n${n}`, { n }));
+      return c.json({ n });
+    });
+    const product: Product = {
+      id: 'odata', title: 'swallowing', defaultCredentials: [], credentialTypes: ['api-user'], app,
+      seed: ({ tx }) => {
+        for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
+      },
+    };
+    const start = () => createEngine({ backend: new DexieBackend(openDatabase('swallow', idb, IDBKeyRange), LIMITS), clock: () => NOW, products: [product] });
+    const first = await start();
+    const { key } = (await admin(first, '/environments', { product: 'odata' })) as { key: string };
+    await first.settled();
+    const reader = await start();
+    expect((await reader.store.partial(key)).missingKinds()).toContain('big');
+    expect(await (await call(reader, `/sim/${key}/anything`)).json()).toEqual({ n: 300 });
+    const writer = await start();
+    expect(await (await call(writer, `/sim/${key}/anything`, { method: 'POST' })).json()).toEqual({ n: 300 });
+    expect([...(await writer.store.data(key)).entries('note')]).toEqual([['n300', { n: 300 }]]);
+  });
+});
