@@ -1,9 +1,10 @@
 /**
  * The service worker at scale (issue 14), in Debian's Chromium against the production build: one
  * receivables environment grown through the control API's `generate` to each size; per size the
- * generate time (and the page's longest frame meanwhile), the worker's JS heap after a GC, and the
- * first answer (a page of invoices) after the worker is stopped (CDP ServiceWorker.stopAllWorkers),
- * median of 3. Needs `npm run build` first (run.ts does it). Standalone:
+ * generate time (and the page's longest frame meanwhile), the first answer (a page of invoices) after
+ * the worker is stopped (CDP ServiceWorker.stopAllWorkers), median of 3, the first write after a
+ * stop (which loads every kind), and the worker's JS heap after a GC: right after generate, after a
+ * stop and a page read (large kinds load on first use), and after a stop and a write (all loaded). Needs `npm run build` first (run.ts does it). Standalone:
  * `npx tsx scripts/bench/worker-scale.ts [sizes...]` (totals of generated invoices; 0 = seed).
  */
 import type { Browser, CDPSession } from '@playwright/test';
@@ -117,6 +118,23 @@ async function main(): Promise<void> {
         cold.push(await firstAnswer());
       }
       const warm = await firstAnswer();
+      const heapLazy = await workerHeapMb(browser);
+      // A write loads every kind first: its time after a stop, then the heap with the whole book
+      // decoded from storage (one invoice more than the row says).
+      await stopWorker(cdp);
+      await page.waitForTimeout(200);
+      const firstWrite = await page.evaluate(async ({ key, token }) => {
+        const t = performance.now();
+        const res = await fetch(`/sim/${key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ LineNumber: 1, Description: 'Bench', Quantity: 1, UnitSellingPrice: 10 }] }),
+        });
+        await res.text();
+        if (res.status !== 201) throw new Error(`first write: ${res.status}`);
+        return performance.now() - t;
+      }, env);
+      const heapAll = await workerHeapMb(browser);
       cold.sort((a, b) => a - b);
       rows.push({
         'invoices generated': size ? String(size) : 'seed',
@@ -124,7 +142,10 @@ async function main(): Promise<void> {
         'longest frame meanwhile': size ? ms(gen.longestFrame) : '',
         'first answer after worker stop (median of 3)': ms(cold[1] as number),
         'next answer': ms(warm),
-        'worker heap': `${heap.toFixed(0)} MB`,
+        'first write after a stop': ms(firstWrite),
+        'worker heap: after generate': `${heap.toFixed(0)} MB`,
+        'after a stop and a page read': `${heapLazy.toFixed(0)} MB`,
+        'after a stop and a write (all loaded)': `${heapAll.toFixed(0)} MB`,
       });
       console.error(JSON.stringify(rows.at(-1)));
     }

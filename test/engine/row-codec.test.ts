@@ -7,7 +7,7 @@ import type { Row } from '../../src/engine/core/types.ts';
 import { decodeRows, encodeRows } from '../../src/engine/storage/row-codec.ts';
 
 const valueArb = fc.oneof(fc.string(), fc.constantFrom('USD', 'Open', '2026-11-25'), fc.double(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.boolean(), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string(), fc.string(), { maxKeys: 2 }));
-const rowArb: fc.Arbitrary<Row> = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'Id', 'Amount', 'zz'), valueArb, { maxKeys: 6 });
+const rowArb: fc.Arbitrary<Row> = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'Id', 'Amount', 'zz', '__proto__', 'constructor', '1'), valueArb, { maxKeys: 6 });
 
 describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
   it('decode(encode(rows)) is rows: keys in order, values as they were', () => {
@@ -20,6 +20,14 @@ describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('an own __proto__ key stays an own key (it is data, not the prototype)', () => {
+    const rows = [JSON.parse('{"__proto__":{"x":1},"a":2}') as Row, { a: 3 }];
+    const back = decodeRows(structuredClone(encodeRows(rows)));
+    expect(Object.getPrototypeOf(back[0])).toBe(Object.prototype);
+    expect(Object.keys(back[0] as Row)).toEqual(['__proto__', 'a']);
+    expect(back).toEqual(rows);
   });
 
   it('a repeated string is kept once per chunk', () => {
