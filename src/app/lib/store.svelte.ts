@@ -3,10 +3,14 @@ import type { ProductId } from '../../engine/core/types.ts';
 import { api, type EnvSummary, type ProductInfo } from './api.ts';
 import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';
+import { Coalesced } from './coalesce.ts';
+import { onSimProgress } from './progress.ts';
 import type { RequestSpec } from './request.ts';
 import { forgetEnv, keepOnly, loadSecrets, type RememberedCredential } from './secrets.ts';
 
 const CURRENT = 'erp-sim:current-env';
+/** A generate that posted no progress for this long is taken as over (its worker stopped). */
+const GENERATE_QUIET_MS = 5000;
 
 export interface PendingRequest {
   request: RequestSpec;
@@ -78,37 +82,50 @@ export async function loadProducts(): Promise<void> {
 /**
  * Follow the worker's change notices: data views of the selected environment refresh and the
  * environment list follows creations, renames, clock moves and deletions made in other tabs.
- * Bursts (a $batch of creates) are folded into one refresh. A change to an environment itself
- * (possibly its clock) forgets its cached OAuth tokens: their expiry runs on that clock.
+ * Bursts (a $batch of creates) are folded into one refresh; while a generate writes an environment
+ * (its progress notices), its refreshes come at most once a second instead of after every slice.
+ * A change to an environment itself (possibly its clock) forgets its cached OAuth tokens: their
+ * expiry runs on that clock.
  */
 export function followChanges(): () => void {
-  let dataTimer: ReturnType<typeof setTimeout> | undefined;
-  let envTimer: ReturnType<typeof setTimeout> | undefined;
-  const secretTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const data = new Coalesced(() => app.dataVersion++);
+  const envList = new Coalesced(() => void refreshEnvs());
+  const secretSyncs = new Map<string, Coalesced>();
+  /** Environments a generate is writing, until when (a worker stopped mid-way posts no final notice). */
+  const generating = new Map<string, number>();
+  const isGenerating = (env: string) => (generating.get(env) ?? 0) > performance.now();
+  /** A credential revoked elsewhere is a record write: re-read the environment's list. */
+  const syncSoon = (env: string) => {
+    if (!loadSecrets(env).length) return;
+    let sync = secretSyncs.get(env);
+    if (!sync) secretSyncs.set(env, (sync = new Coalesced(() => void syncSecrets(env), 150)));
+    sync.poke(false);
+  };
+  const stopProgress = onSimProgress((p) => {
+    if (p.done < p.total) return void generating.set(p.env, performance.now() + GENERATE_QUIET_MS);
+    generating.delete(p.env);
+    if (p.env === currentEnv()?.key) data.hurry();
+    syncSoon(p.env);
+  });
   const stop = onSimChange((change) => {
+    const busy = change.op === 'records' && isGenerating(change.env);
     if (change.op !== 'records') forgetTokens(change.env);
     if (change.op === 'env-delete') {
       forgetEnv(change.env);
       app.secretsVersion++;
-    } else if (loadSecrets(change.env).length) {
-      // A credential revoked elsewhere is a record write: re-read the environment's list.
-      clearTimeout(secretTimers.get(change.env));
-      secretTimers.set(change.env, setTimeout(() => void syncSecrets(change.env), 150));
+    } else if (!busy) {
+      // A generate writes no credentials: its environment's list is re-read once, when it ends.
+      syncSoon(change.env);
     }
-    if (change.env === currentEnv()?.key) {
-      clearTimeout(dataTimer);
-      dataTimer = setTimeout(() => app.dataVersion++, 100);
-    }
-    if (change.op !== 'records') {
-      clearTimeout(envTimer);
-      envTimer = setTimeout(() => void refreshEnvs(), 100);
-    }
+    if (change.env === currentEnv()?.key) data.poke(busy);
+    if (change.op !== 'records') envList.poke(false);
   });
   return () => {
     stop();
-    clearTimeout(dataTimer);
-    clearTimeout(envTimer);
-    for (const t of secretTimers.values()) clearTimeout(t);
+    stopProgress();
+    data.cancel();
+    envList.cancel();
+    for (const s of secretSyncs.values()) s.cancel();
   };
 }
 
