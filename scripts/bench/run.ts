@@ -14,7 +14,8 @@ const SECTIONS: [string, string][] = [
   ['odata', ''],
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],
-  ['worker-scale', ''], // issue 14: the service worker at seed / 1k / 10k / 100k
+  ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
+  ['worker-scale', 'odata'],
   ['app', ''],
 ];
 const only = process.argv.slice(2);

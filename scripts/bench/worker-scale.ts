@@ -1,18 +1,37 @@
 /**
  * The service worker at scale (issue 14), in Debian's Chromium against the production build: one
- * receivables environment grown through the control API's `generate` to each size; per size the
+ * receivables (or OData) environment grown through the control API's `generate` to each size; per size the
  * generate time (and the page's longest frame meanwhile), the first answer (a page of invoices) after
  * the worker is stopped (CDP ServiceWorker.stopAllWorkers), median of 3, the first write after a
  * stop (which loads every kind), and the worker's JS heap after a GC: right after generate, after a
  * stop and a page read (large kinds load on first use), and after a stop and a write (all loaded). Needs `npm run build` first (run.ts does it). Standalone:
- * `npx tsx scripts/bench/worker-scale.ts [sizes...]` (totals of generated invoices; 0 = seed).
+ * `npx tsx scripts/bench/worker-scale.ts [receivables|odata] [sizes...]` (totals of generated invoices
+ * or customers; 0 = seed).
  */
 import type { Browser, CDPSession } from '@playwright/test';
 import { launchChromium, ms, startPreview, table } from './lib.ts';
 
 const PORT = 4183;
-const argSizes = process.argv.slice(2).map(Number);
+const args = process.argv.slice(2);
+const product = (args[0] === 'odata' || args[0] === 'receivables' ? args.shift() : 'receivables') as 'receivables' | 'odata';
+const argSizes = args.map(Number);
 const SIZES = argSizes.length ? argSizes : [0, 1_000, 10_000, 100_000];
+
+/** What each product is measured with: a page read, a write (which loads every kind), and its noun. */
+const PROFILE = {
+  receivables: {
+    noun: 'invoices',
+    read: '/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=25&orderBy=TransactionNumber:desc',
+    write: '/fscmRestApi/resources/11.13.18.05/receivablesInvoices',
+    body: () => ({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ LineNumber: 1, Description: 'Bench', Quantity: 1, UnitSellingPrice: 10 }] }),
+  },
+  odata: {
+    noun: 'customers',
+    read: '/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=25&$orderby=CUSTDES desc',
+    write: '/odata/Priority/tabula.ini/demo/CUSTOMERS',
+    body: () => ({ CUSTNAME: `BW${Date.now() % 1e7}`, CUSTDES: 'Bench write' }),
+  },
+}[product];
 
 /**
  * The worker's JS heap after a full GC. Playwright's CDP sessions do not route to a worker target,
@@ -63,16 +82,18 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
-    const env = await page.evaluate(async () => {
-      const res = await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'receivables', name: 'Bench worker scale' }) });
+    // The environment and the Authorization header its requests carry (a bearer token or Basic).
+    const env = await page.evaluate(async (product) => {
+      const res = await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product, name: 'Bench worker scale' }) });
       const rec = await res.json();
+      if (product === 'odata') return { key: rec.key as string, auth: `Basic ${btoa(`${rec.credentials.apiUsers[0].username}:${rec.credentials.apiUsers[0].password}`)}` };
       const client = rec.credentials.oauthClients[0];
       const tokenRes = await fetch(`/sim/${rec.key}/oauth/token`, {
         method: 'POST',
         body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }),
       });
-      return { key: rec.key as string, token: (await tokenRes.json()).access_token as string };
-    });
+      return { key: rec.key as string, auth: `Bearer ${(await tokenRes.json()).access_token as string}` };
+    }, product);
     let generated = 0;
     for (const size of SIZES) {
       let gen = { ms: 0, longestFrame: 0 };
@@ -102,13 +123,16 @@ async function main(): Promise<void> {
         generated = size;
       }
       const firstAnswer = async () =>
-        page.evaluate(async ({ key, token }) => {
-          const t = performance.now();
-          const res = await fetch(`/sim/${key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=25&orderBy=TransactionNumber:desc`, { headers: { authorization: `Bearer ${token}` } });
-          await res.text();
-          if (res.status !== 200) throw new Error(`first answer: ${res.status}`);
-          return performance.now() - t;
-        }, env);
+        page.evaluate(
+          async ({ key, auth, path }) => {
+            const t = performance.now();
+            const res = await fetch(`/sim/${key}${path}`, { headers: { authorization: auth } });
+            await res.text();
+            if (res.status !== 200) throw new Error(`first answer: ${res.status}`);
+            return performance.now() - t;
+          },
+          { ...env, path: PROFILE.read },
+        );
       await firstAnswer();
       const heap = await workerHeapMb(browser);
       const cold: number[] = [];
@@ -120,24 +144,23 @@ async function main(): Promise<void> {
       const warm = await firstAnswer();
       const heapLazy = await workerHeapMb(browser);
       // A write loads every kind first: its time after a stop, then the heap with the whole book
-      // decoded from storage (one invoice more than the row says).
+      // decoded from storage (one document more than the row says).
       await stopWorker(cdp);
       await page.waitForTimeout(200);
-      const firstWrite = await page.evaluate(async ({ key, token }) => {
-        const t = performance.now();
-        const res = await fetch(`/sim/${key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ LineNumber: 1, Description: 'Bench', Quantity: 1, UnitSellingPrice: 10 }] }),
-        });
-        await res.text();
-        if (res.status !== 201) throw new Error(`first write: ${res.status}`);
-        return performance.now() - t;
-      }, env);
+      const firstWrite = await page.evaluate(
+        async ({ key, auth, path, body }) => {
+          const t = performance.now();
+          const res = await fetch(`/sim/${key}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body });
+          await res.text();
+          if (res.status !== 201) throw new Error(`first write: ${res.status}`);
+          return performance.now() - t;
+        },
+        { ...env, path: PROFILE.write, body: JSON.stringify(PROFILE.body()) },
+      );
       const heapAll = await workerHeapMb(browser);
       cold.sort((a, b) => a - b);
       rows.push({
-        'invoices generated': size ? String(size) : 'seed',
+        [`${PROFILE.noun} generated`]: size ? String(size) : 'seed',
         generate: size ? `${(gen.ms / 1000).toFixed(1)} s` : '',
         'longest frame meanwhile': size ? ms(gen.longestFrame) : '',
         'first answer after worker stop (median of 3)': ms(cold[1] as number),
@@ -153,7 +176,7 @@ async function main(): Promise<void> {
     await browser.close();
     preview.kill();
   }
-  table('Service worker at scale: receivables (Chromium, production build)', rows);
+  table(`Service worker at scale: ${product} (Chromium, production build)`, rows);
 }
 
 await main();
