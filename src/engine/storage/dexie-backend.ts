@@ -98,12 +98,7 @@ export class DexieBackend implements StorageBackend {
       } else {
         const env = change.env;
         if (change.clearData) {
-          // Data kinds are every kind outside the `sim.` prefix: two key ranges in each table.
-          const simEnd = SIM_KIND_PREFIX.slice(0, -1) + String.fromCharCode(SIM_KIND_PREFIX.charCodeAt(SIM_KIND_PREFIX.length - 1) + 1);
-          for (const table of [db.chunks, db.log] as const) {
-            await table.where(table === db.chunks ? '[env+kind+n]' : '[env+kind+seq]').between([env], [env, SIM_KIND_PREFIX], true, false).delete();
-            await table.where(table === db.chunks ? '[env+kind+n]' : '[env+kind+seq]').between([env, simEnd], [env, []], true, true).delete();
-          }
+          for (const range of dataKindRanges(db, env)) await range.delete();
         }
         const byKind = new Map<string, { deletes: string[]; ids: string[]; rows: Row[] }>();
         const of = (kind: string) => {
@@ -149,6 +144,7 @@ export class DexieBackend implements StorageBackend {
       let ids: string[] = [];
       let part: Row[] = [];
       let n = 0;
+      let rows = 0;
       const flush = () => {
         if (ids.length) chunks.push({ env, kind, n: n++, ids, rows: encodeRows(part) });
         ids = [];
@@ -157,10 +153,11 @@ export class DexieBackend implements StorageBackend {
       for (const [id, row] of current.entries(kind)) {
         ids.push(id);
         part.push(row);
+        rows++;
         if (ids.length === chunkRows) flush();
       }
       flush();
-      rowsOf.set(kind, chunks.filter((c) => c.kind === kind).reduce((sum, c) => sum + c.ids.length, 0));
+      rowsOf.set(kind, rows);
     }
     const { db } = this;
     await db.transaction('rw', db.chunks, db.log, async () => {
@@ -232,6 +229,20 @@ function add(rows: Map<string, Row>, ids: readonly string[], encoded: EncodedRow
 async function lastSeq(db: SimDatabase, env: string, kind: string): Promise<number> {
   const [last] = await kindLog(db, env, kind).reverse().limit(1).primaryKeys();
   return last?.[2] ?? 0;
+}
+
+/**
+ * The chunks and logs of an environment's data kinds (every kind outside the `sim.` prefix, which a
+ * reset keeps): two key ranges in each table, either side of the prefix.
+ */
+function dataKindRanges(db: SimDatabase, env: string) {
+  const simEnd = SIM_KIND_PREFIX.slice(0, -1) + String.fromCharCode(SIM_KIND_PREFIX.charCodeAt(SIM_KIND_PREFIX.length - 1) + 1);
+  return [
+    db.chunks.where('[env+kind+n]').between([env], [env, SIM_KIND_PREFIX], true, false),
+    db.chunks.where('[env+kind+n]').between([env, simEnd], [env, []], true, true),
+    db.log.where('[env+kind+seq]').between([env], [env, SIM_KIND_PREFIX], true, false),
+    db.log.where('[env+kind+seq]').between([env, simEnd], [env, []], true, true),
+  ];
 }
 
 // Keys are arrays of strings with a number last: [env] sorts before all of an environment's keys

@@ -12,6 +12,8 @@ export class MemoryBackend implements StorageBackend {
   private readonly held = new Map<string, Records>();
   private readonly loaded = new Set<string>();
 
+  private readonly strings = new StringPool();
+
   constructor(private readonly persist?: (change: Change) => void | Promise<void>) {}
 
   async environments(): Promise<Environment[]> {
@@ -31,12 +33,19 @@ export class MemoryBackend implements StorageBackend {
   }
 
   async commit(change: Change): Promise<void> {
+    // The rows are the ones the store's cache keeps once this resolves: share their strings first.
+    if (change.op === 'records') this.strings.shareAll(change.puts);
     await this.persist?.(change);
-    this.replay(change);
+    this.apply(change);
   }
 
   /** Take a change as already stored (replaying a journal at start). */
   replay(change: Change): void {
+    if (change.op === 'records') this.strings.shareAll(change.puts);
+    this.apply(change);
+  }
+
+  private apply(change: Change): void {
     if (change.op === 'env-put') {
       this.envs.set(change.env.key, change.env);
       return;
@@ -63,5 +72,38 @@ export class MemoryBackend implements StorageBackend {
   /** Records held for an environment not loaded yet (a snapshot of them is what a compaction writes). */
   heldRecords(env: string): Records | undefined {
     return this.held.get(env);
+  }
+}
+
+/** Distinct strings the pool keeps before it starts over (bounds it whatever the values are). */
+const POOL_LIMIT = 1 << 16;
+
+/**
+ * One copy of a repeated string value across the rows this backend takes. A row parsed from the
+ * journal, or built by a write (`toFixed`, a template), carries its own copy of every value: at 100k
+ * invoices that is some 40 MB of "US1 Business Unit", customer names and "0.00". The pool is
+ * emptied when it reaches POOL_LIMIT strings, so unique values (numbers, timestamps) cost nothing
+ * lasting and a value repeated throughout keeps one copy per round. Rows are changed in place:
+ * each value is replaced by an equal string, which nothing can tell apart.
+ */
+class StringPool {
+  private pool = new Map<string, string>();
+
+  shareAll(puts: readonly { data: Row }[]): void {
+    for (const p of puts) this.share(p.data);
+  }
+
+  private share(row: Row): void {
+    for (const key in row) {
+      const value = row[key];
+      if (typeof value !== 'string') continue;
+      const shared = this.pool.get(value);
+      // Equal strings are === whichever copy they are, so the pooled one is stored unconditionally.
+      if (shared !== undefined) row[key] = shared;
+      else {
+        if (this.pool.size >= POOL_LIMIT) this.pool = new Map();
+        this.pool.set(value, value);
+      }
+    }
   }
 }

@@ -84,16 +84,16 @@ export class SimStore {
     const wanted = kinds.filter((k) => cache.isMissing(k));
     const idOf = (kind: string) => `${key}\u0000${kind}`;
     const fresh = wanted.filter((k) => !this.kindLoads.has(idOf(k)));
-    const loadKinds = this.backend.loadKinds?.bind(this.backend);
-    if (fresh.length && loadKinds) {
+    const read = this.backend.loadKinds?.bind(this.backend);
+    if (fresh.length && read) {
       // A write first waits for every kind to be loaded, so nothing changes these kinds meanwhile;
       // a cache dropped meanwhile (environment deleted) is left alone.
-      const loading = loadKinds(key, fresh).then((records) => {
-        if (this.caches.get(key) === cached) for (const [kind, rows] of records) cache.adopt(kind, rows);
-      });
-      const settled = loading.catch(() => undefined).then(() => fresh.forEach((k) => this.kindLoads.delete(idOf(k))));
+      const loading = read(key, fresh)
+        .then((records) => {
+          if (this.caches.get(key) === cached) for (const [kind, rows] of records) cache.adopt(kind, rows);
+        })
+        .finally(() => fresh.forEach((k) => this.kindLoads.delete(idOf(k))));
       for (const k of fresh) this.kindLoads.set(idOf(k), loading);
-      void settled;
     }
     await Promise.all(wanted.map((k) => this.kindLoads.get(idOf(k))));
     const still = wanted.filter((k) => cache.isMissing(k));
