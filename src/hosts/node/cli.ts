@@ -5,7 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { tuneHeapForServer } from './heap-flags.ts';
 import { startNodeHost } from './server.ts';
+
+// A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
+tuneHeapForServer();
 
 const { values } = parseArgs({
   options: {
