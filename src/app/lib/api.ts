@@ -103,6 +103,7 @@ export const api = {
   renameEnv: (key: string, name: string) => call<EnvDetail>('PATCH', `/environments/${enc(key)}`, { name }),
   deleteEnv: (key: string) => call<void>('DELETE', `/environments/${enc(key)}`),
   resetEnv: (key: string) => call<EnvDetail>('POST', `/environments/${enc(key)}/reset`),
+  generate: (key: string, body: { count: number; kind?: string }) => call<{ resource: string; added: number }>('POST', `/environments/${enc(key)}/generate`, body),
   addCredential: (key: string, spec: { type: CredentialType; privileges?: string[]; username?: string; owner?: string }) =>
     call<IssuedCredential>('POST', `/environments/${enc(key)}/credentials`, spec),
   revokeCredential: (key: string, id: string) => call<void>('DELETE', `/environments/${enc(key)}/credentials/${enc(id)}`),

@@ -5,7 +5,7 @@
  * A generate started by another tab or a script shows its progress too (the worker tells every tab).
  */
 import type { ProductId } from '../../engine/core/types.ts';
-import { simBase, whenControlled } from '../sw/controller.ts';
+import { api } from './api.ts';
 import { onSimProgress, type SimProgress } from './progress.ts';
 
 /** The control API's bound for one call (src/engine/admin/routes.ts). */
@@ -109,24 +109,8 @@ export async function generate(env: string, count: number, kind: GenerateKind): 
   const startedAt = performance.now();
   jobs[env] = { noun: kind.noun, total: Number.isFinite(count) ? count : 0, done: 0, status: 'running', ours: true, startedAt, secondsLeft: null };
   try {
-    await whenControlled();
-    const res = await fetch(`${simBase()}/_admin/environments/${encodeURIComponent(env)}/generate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(kind.id ? { count, kind: kind.id } : { count }),
-    });
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
-    if (!res.ok) {
-      const error = body && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : text || `HTTP ${res.status}`;
-      throw new Error(error);
-    }
-    const result = body as { resource: string; added: number };
+    // count as typed (NaN goes out as null): the control API's own message says what it takes.
+    const result = await api.generate(env, kind.id ? { count, kind: kind.id } : { count });
     jobs[env] = { ...jobs[env], status: 'done', done: result.added, added: result.added, resource: result.resource, seconds: (performance.now() - startedAt) / 1000, finishedAt: performance.now() };
   } catch (err) {
     jobs[env] = { ...jobs[env], status: 'failed', finishedAt: performance.now(), error: err instanceof Error ? err.message : String(err) };

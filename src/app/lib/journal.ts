@@ -6,7 +6,7 @@
 import type { ProductId } from '../../engine/core/types.ts';
 import type { FaultRule } from '../../engine/faults/types.ts';
 import type { JournalEntry } from '../../engine/journal/types.ts';
-import { simBase, whenControlled } from '../sw/controller.ts';
+import { onWorkerNotice, simBase, whenControlled } from '../sw/controller.ts';
 import { defaultAuth, type RequestSpec } from './request.ts';
 import { snippet } from './snippets.ts';
 
@@ -49,15 +49,10 @@ export const journalApi = {
 };
 
 /** Follow the worker's journal notices (`{type: 'sim-journal', env}`), sent after entries are stored. */
-export function onSimJournal(listener: (env: string) => void): () => void {
-  if (!('serviceWorker' in navigator)) return () => undefined;
-  const handler = (e: MessageEvent) => {
-    const d = e.data as { type?: unknown; env?: unknown } | null;
-    if (d && d.type === 'sim-journal' && typeof d.env === 'string') listener(d.env);
-  };
-  navigator.serviceWorker.addEventListener('message', handler);
-  return () => navigator.serviceWorker.removeEventListener('message', handler);
-}
+export const onSimJournal = (listener: (env: string) => void): (() => void) =>
+  onWorkerNotice<{ env?: unknown }>('sim-journal', (d) => {
+    if (typeof d.env === 'string') listener(d.env);
+  });
 
 /** Headers a client sets itself or the console adds from its credentials: not replayed. */
 const NOT_REPLAYED = new Set(['authorization', 'host', 'content-length', 'connection', 'accept-encoding', 'user-agent', 'origin', 'referer', 'cookie', 'accept-language']);

@@ -4,15 +4,8 @@
  * the Generate control shows it and the store slows data-view reloads while it runs.
  */
 import type { WorkProgress } from '../../engine/core/types.ts';
+import { onWorkerNotice } from '../sw/controller.ts';
 
 export type SimProgress = WorkProgress;
 
-export function onSimProgress(listener: (progress: SimProgress) => void): () => void {
-  if (!('serviceWorker' in navigator)) return () => undefined;
-  const handler = (event: MessageEvent) => {
-    const data: unknown = event.data;
-    if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'sim-progress') listener(data as SimProgress);
-  };
-  navigator.serviceWorker.addEventListener('message', handler);
-  return () => navigator.serviceWorker.removeEventListener('message', handler);
-}
+export const onSimProgress = (listener: (progress: SimProgress) => void): (() => void) => onWorkerNotice('sim-progress', listener);

@@ -50,16 +50,22 @@ export interface SimChange {
   op: 'env-put' | 'env-delete' | 'records';
 }
 
-/** Writes committed by the worker, whichever tab or script made them. */
-export function onSimChange(listener: (change: SimChange) => void): () => void {
+/**
+ * Follow the worker's notices of one `type` (`sim-change`, `sim-journal`, `sim-progress`: src/sw/sw.ts),
+ * posted to every tab whoever caused them. Returns the unsubscribe function.
+ */
+export function onWorkerNotice<T>(type: string, listener: (notice: T) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => undefined;
   const handler = (event: MessageEvent) => {
     const data: unknown = event.data;
-    if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'sim-change') listener(data as SimChange);
+    if (data && typeof data === 'object' && (data as { type?: unknown }).type === type) listener(data as T);
   };
   navigator.serviceWorker.addEventListener('message', handler);
   return () => navigator.serviceWorker.removeEventListener('message', handler);
 }
+
+/** Writes committed by the worker, whichever tab or script made them. */
+export const onSimChange = (listener: (change: SimChange) => void): (() => void) => onWorkerNotice('sim-change', listener);
 
 export function whenControlled(): Promise<void> {
   controlled ??= start();
