@@ -120,9 +120,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
    * and the request runs again; every run loads at least one kind, so this ends.
    */
   const answerLoadingKinds = async (request: Request, product: Product, ctx: EnvContext): Promise<Response> => {
-    const cache = await store.partial(ctx.env.key);
     for (;;) {
-      if (!cache.missingKinds().length) return runProduct(request, product, ctx);
+      // Asked afresh each time: a reset or delete meanwhile replaces or clears the cache.
+      const cache = await store.partial(ctx.env.key);
+      if (!cache.missingKinds().length) return runProduct(request, product, { ...ctx, data: cache });
       const attempt = new ReadAttempt(cache);
       const write: EnvContext['write'] = async (fn) => {
         attempt.mayWrite();

@@ -86,6 +86,19 @@ describe('large kinds load on first use (issue 14 § How)', () => {
     }
   });
 
+  it('a read still loading its kinds when its environment is deleted ends (no endless rerun)', async () => {
+    const engine = await cold();
+    const spare = await admin(engine, '/environments', { product: 'odata' });
+    await admin(engine, `/environments/${spare.key}/generate`, { count: 300 });
+    await engine.settled();
+    const restarted = await open();
+    const user = spare.credentials.apiUsers[0];
+    const read = call(restarted, `/sim/${spare.key}${ODATA}/CUSTOMERS?$top=2`, { headers: { authorization: `Basic ${btoa(`${user.username}:${user.password}`)}` } });
+    const removed = call(restarted, `/sim/_admin/environments/${spare.key}`, { method: 'DELETE' });
+    expect((await removed).status).toBe(204);
+    expect([200, 401, 404]).toContain((await read).status);
+  });
+
   it('a write on a just-started engine loads every kind first, and what it wrote survives', async () => {
     const engine = await cold();
     const body = JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', TransactionDate: '2026-03-10', receivablesInvoiceLines: [{ LineNumber: 1, Description: 'Lazy', Quantity: 1, UnitSellingPrice: 10 }] });

@@ -164,7 +164,7 @@ export class EnvCache implements DataView {
   }
 
   private need(kind: string): void {
-    if (this.notLoaded.size > 0 && this.notLoaded.has(kind)) throw new KindMissing(kind);
+    if (this.isMissing(kind)) throw new KindMissing(kind);
   }
 
   private listOf(kind: string): { rows: Row[]; seqs: number[]; shared: boolean } | null {

@@ -57,10 +57,12 @@ export class SimStore {
 
   /** The environment's records, every kind loaded (what writes and the control API read). */
   async data(key: string): Promise<EnvCache> {
-    const cache = await this.partial(key);
-    const missing = cache.missingKinds();
-    if (missing.length) await this.loadKinds(key, missing);
-    return cache;
+    for (;;) {
+      const cache = await this.partial(key);
+      const missing = cache.missingKinds();
+      if (!missing.length) return cache;
+      await this.loadKinds(key, missing);
+    }
   }
 
   /**
@@ -96,6 +98,8 @@ export class SimStore {
       for (const k of fresh) this.kindLoads.set(idOf(k), loading);
     }
     await Promise.all(wanted.map((k) => this.kindLoads.get(idOf(k))));
+    // The environment went (or was replaced) meanwhile: callers ask for its cache again.
+    if (this.caches.get(key) !== cached) return;
     const still = wanted.filter((k) => cache.isMissing(k));
     if (still.length) throw new Error(`Could not load the ${still.join(', ')} records of environment ${key}.`);
   }
