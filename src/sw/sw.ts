@@ -47,8 +47,7 @@ async function catalogOf(product: ProductId): Promise<ProductCatalog> {
  */
 async function broadcast(change: Change): Promise<void> {
   const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
-  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of clients) client.postMessage({ type: 'sim-change', env, op: change.op });
+  await tellTabs([{ type: 'sim-change', env, op: change.op }]);
 }
 
 /**
@@ -57,15 +56,18 @@ async function broadcast(change: Change): Promise<void> {
  * from sim-change, which makes data views reload.
  */
 async function journalNotice(envs: string[]): Promise<void> {
-  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of clients) for (const env of envs) client.postMessage({ type: 'sim-journal', env });
+  await tellTabs(envs.map((env) => ({ type: 'sim-journal', env })));
 }
 
 /** Progress of a long task (generate) for every open tab: `{ type: 'sim-progress', env, task, done, total }`. */
 function progressNotice(progress: WorkProgress): void {
-  void self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
-    for (const client of clients) client.postMessage({ type: 'sim-progress', ...progress });
-  });
+  void tellTabs([{ type: 'sim-progress', ...progress }]);
+}
+
+/** Post each message to every window of this origin, controlled by this worker or not. */
+async function tellTabs(messages: object[]): Promise<void> {
+  const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const client of clients) for (const message of messages) client.postMessage(message);
 }
 
 function getEngine(): Promise<Engine> {

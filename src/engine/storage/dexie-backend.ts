@@ -28,6 +28,8 @@ interface KindStored {
   snapshotRows: number;
 }
 
+const NOTHING_STORED: Readonly<KindStored> = { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 };
+
 type Key = [string, string, number];
 const isDataKind = (kind: string) => !kind.startsWith(SIM_KIND_PREFIX);
 
@@ -60,11 +62,7 @@ export class DexieBackend implements StorageBackend {
   async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
     const { db } = this;
     return db.transaction('r', db.chunks, db.log, async () => {
-      // Keys only: which kinds exist and how many chunks each has.
-      const [chunkKeys, logKeys] = await Promise.all([chunkRange(db, env).primaryKeys(), logRange(db, env).primaryKeys()]);
-      const chunks = new Map<string, number>();
-      for (const [, kind] of chunkKeys) chunks.set(kind, (chunks.get(kind) ?? 0) + 1);
-      for (const [, kind] of logKeys) if (!chunks.has(kind)) chunks.set(kind, 0);
+      const chunks = await chunkCounts(db, env);
       const lazy = [...chunks].filter(([kind, n]) => isDataKind(kind) && n >= this.limits.lazyChunks).map(([kind]) => kind);
       const eager = [...chunks.keys()].filter((kind) => !lazy.includes(kind));
       return { records: await this.readKinds(env, eager, true), lazy };
@@ -79,10 +77,7 @@ export class DexieBackend implements StorageBackend {
   /** The environment as stored (tests check what reached IndexedDB), without touching load state. */
   async storedRecords(env: string): Promise<Records> {
     const { db } = this;
-    return db.transaction('r', db.chunks, db.log, async () => {
-      const kinds = new Set([...(await chunkRange(db, env).primaryKeys()), ...(await logRange(db, env).primaryKeys())].map(([, kind]) => kind));
-      return this.readKinds(env, [...kinds], false);
-    });
+    return db.transaction('r', db.chunks, db.log, async () => this.readKinds(env, [...(await chunkCounts(db, env)).keys()], false));
   }
 
   async commit(change: Change): Promise<void> {
@@ -126,9 +121,9 @@ export class DexieBackend implements StorageBackend {
     if (change.op === 'env-delete') this.stored.delete(change.key);
     if (change.op !== 'records') return;
     const state = this.kindState(change.env);
-    if (change.clearData) for (const kind of [...state.keys()]) if (isDataKind(kind)) state.set(kind, { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 });
+    if (change.clearData) for (const kind of [...state.keys()]) if (isDataKind(kind)) state.set(kind, NOTHING_STORED);
     for (const [kind, n] of written) {
-      const s = state.get(kind) ?? { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 };
+      const s = state.get(kind) ?? NOTHING_STORED;
       state.set(kind, { ...s, seq: s.seq + 1, entries: s.entries + 1, logRows: s.logRows + n });
     }
   }
@@ -223,6 +218,15 @@ export class DexieBackend implements StorageBackend {
 function add(rows: Map<string, Row>, ids: readonly string[], encoded: EncodedRows): void {
   const decoded = decodeRows(encoded);
   for (let i = 0; i < ids.length; i++) rows.set(ids[i] as string, decoded[i] as Row);
+}
+
+/** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */
+async function chunkCounts(db: SimDatabase, env: string): Promise<Map<string, number>> {
+  const [chunkKeys, logKeys] = await Promise.all([chunkRange(db, env).primaryKeys(), logRange(db, env).primaryKeys()]);
+  const counts = new Map<string, number>();
+  for (const [, kind] of chunkKeys) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  for (const [, kind] of logKeys) if (!counts.has(kind)) counts.set(kind, 0);
+  return counts;
 }
 
 /** Where a kind's log ends (a kind this backend has not loaded). */

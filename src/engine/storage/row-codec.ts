@@ -4,9 +4,9 @@ import type { Row } from '../core/types.ts';
  * Rows of one kind as columns, for IndexedDB values that hold many rows. Rows are grouped by shape
  * (their keys, in order, so a decoded row has exactly the keys of the row that was stored); a column
  * of strings (or nulls, booleans) becomes a dictionary plus codes and a column of numbers a
- * Float64Array; anything else is kept as it is (structured clone). In Chromium this reads about a third faster than the same rows
- * as objects, and a repeated string (a business unit, a date, a status) is one string per chunk in
- * the worker's heap instead of one per row.
+ * Float64Array; anything else is kept as it is (structured clone). In Chromium this reads about a
+ * third faster than the same rows as objects, and a repeated string (a business unit, a date, a
+ * status) is one string per chunk in the worker's heap instead of one per row.
  */
 export interface EncodedRows {
   n: number;

@@ -52,7 +52,6 @@ export function openDatabase(name = DEFAULT_DB_NAME, indexedDB?: IDBFactory, key
   db.version(2)
     .stores({ chunks: '[env+kind+n]', log: '[env+kind+seq]' })
     .upgrade(async (tx) => {
-      // Each environment's version-1 records become its first log entry (the next compaction chunks them).
       // Each environment's version-1 records of a kind become that kind's first log entry (the next
       // write compacts them into chunks); keys come in [env, kind, id] order.
       const entries: LogRow[] = [];
