@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createEnv, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 test('every view, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {
   const key = await createEnv(page, 'receivables', 'Axe');
@@ -15,9 +14,7 @@ test('every view, in light and dark, has no serious or critical accessibility vi
       // The view has loaded its data: no request in flight, nothing marked busy.
       await page.waitForLoadState('networkidle');
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${theme} ${hash}`).toEqual([]);
+      await expectAccessible(page, `${theme} ${hash}`, '.monaco-editor');
       await shot(page, `view-${theme}-${hash.split('/')[1]}`);
     }
   }
@@ -32,8 +29,7 @@ test('narrow screens keep every view usable', async ({ page }) => {
     // Measure the loaded view (tables, records, examples), not its loading state.
     await page.waitForLoadState('networkidle');
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, hash).toBeLessThanOrEqual(1);
+    await expectNoOverflow(page, hash);
     await shot(page, `mobile-${hash.split('/')[1]}`);
   }
 });

@@ -2,10 +2,9 @@
 // cycle from the console, a run from the AutoMatch view, the invoice it closed in the data browser,
 // the privilege refusal reproduced from the error catalog, and a due run caught up after a clock move
 // (spec 000 § What the service does 4; § Standard receipt state table; § Authentication 5).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
-import { createEnv, responseStatus, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 
@@ -106,11 +105,8 @@ test('the AutoMatch view has no serious or critical accessibility violation in l
     await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
     await page.reload();
     await expect(page.getByTestId('am-unmatched')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.help}`), theme).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, theme).toBeLessThanOrEqual(1);
+    await expectAccessible(page, theme);
+    await expectNoOverflow(page, theme);
     await shot(page, `automatch-${theme}-800`);
   }
 });

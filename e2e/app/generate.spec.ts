@@ -6,7 +6,7 @@
 // runs instead of after every slice.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createEnv, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 // Playwright's trace takes DOM snapshots in the page at each step: off in this file, so the
 // main-thread time measured while 100k invoices are generated is the app's own.
@@ -215,11 +215,8 @@ test('the Environments view with the Generate control: no serious accessibility 
       await section.getByTestId('generate-run').click();
       await expect(section.getByTestId(shown)).toContainText(count === '0' ? 'must be an integer' : 'Added 10 invoices');
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${theme} ${shown}`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${theme} ${shown}`).toBeLessThanOrEqual(1);
+      await expectAccessible(page, `${theme} ${shown}`);
+      await expectNoOverflow(page, `${theme} ${shown}`);
       await section.screenshot({ path: `test-results/screenshots/generate-${theme}-${shown.split('-')[1]}-800.png` });
     }
     await shot(page, `generate-envs-${theme}-800`);

@@ -1,4 +1,5 @@
 /** Shared steps for the playground's end-to-end tests (real service worker, production build). */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../src/engine/core/types.ts';
 
@@ -47,4 +48,18 @@ export async function responseStatus(page: Page): Promise<number> {
   const status = page.getByTestId('response-status');
   await expect(status).toBeVisible();
   return Number((await status.textContent())?.trim().split(' ')[0]);
+}
+
+/** No serious or critical axe violation on the page (`exclude`: a selector axe skips, e.g. Monaco). */
+export async function expectAccessible(page: Page, label: string, exclude?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), label).toEqual([]);
+}
+
+/** The page is no wider than its viewport (1 px of rounding allowed). */
+export async function expectNoOverflow(page: Page, label?: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, label).toBeLessThanOrEqual(1);
 }

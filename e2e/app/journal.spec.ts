@@ -2,9 +2,8 @@
 // a request any client makes (plain fetch from the page) shows up live in the Journal view with its
 // explanation; the journal survives a worker restart; an injected 503 and a dropped connection;
 // the ready retry-with-Upsert-Mode example end to end; accessibility at 800 px in both themes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createEnv, responseStatus, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const SCOPE = 'urn:opc:resource:consumer::all';
@@ -172,11 +171,8 @@ test('Journal and Faults views: no serious accessibility violation, usable at 80
         await expect(page.getByTestId('faults-form')).toBeVisible();
       }
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${theme} ${view}`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${theme} ${view}`).toBeLessThanOrEqual(1);
+      await expectAccessible(page, `${theme} ${view}`);
+      await expectNoOverflow(page, `${theme} ${view}`);
       await shot(page, `${view}-${theme}-800`);
     }
   }

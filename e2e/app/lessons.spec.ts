@@ -1,18 +1,11 @@
 // Lessons through the real service worker (issue 12 § 5): steps complete from the journal whoever
 // sends the requests (here a "trainee program": plain fetch calls from the page, not the console),
 // progress updates by itself, and the trainer sees every environment's progress.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
-import { createEnv, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 const INV = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
-
-async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), label).toEqual([]);
-}
 
 test('a trainee program completes "Get a token" and pages through every invoice; the trainer sees it', async ({ page }) => {
   const key = await createEnv(page, 'receivables', 'Trainee one');
@@ -45,7 +38,7 @@ test('a trainee program completes "Get a token" and pages through every invoice;
   await expect(paging.getByTestId('step-evidence').nth(1)).toContainText('offset=');
   await expect(page.getByTestId('lesson-sync-incrementally').getByTestId('lesson-state')).toHaveText('0 of 3 steps');
   await page.waitForLoadState('networkidle');
-  await axe(page, 'lessons light');
+  await expectAccessible(page, 'lessons light');
   await shot(page, 'lessons-trainee');
 
   // The trainer's tables: one per product, each environment with the lessons of its product.
@@ -57,9 +50,8 @@ test('a trainee program completes "Get a token" and pages through every invoice;
 
   await page.setViewportSize({ width: 800, height: 900 });
   await page.getByTestId('theme-toggle').click();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
-  await axe(page, 'lessons trainer dark');
+  await expectNoOverflow(page);
+  await expectAccessible(page, 'lessons trainer dark');
   await shot(page, 'lessons-trainer-dark-800');
 });
 
@@ -79,6 +71,6 @@ test('OData: read an OData error, then fix the $filter, from the console', async
   expect(good.status).toBe(200);
   await expect(lesson.getByTestId('lesson-state')).toHaveText('Done', { timeout: 15_000 });
   await page.getByTestId('theme-toggle').click();
-  await axe(page, 'lessons trainee dark');
+  await expectAccessible(page, 'lessons trainee dark');
   await shot(page, 'lessons-odata-dark');
 });

@@ -3,10 +3,9 @@
 // changing anything, load a scenario in one click, download the OpenAPI document and the Postman
 // collection; accessible in light and dark, usable at 800 px.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
-import { createEnv, shot } from './helpers.ts';
+import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 const INV = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
 
@@ -37,9 +36,7 @@ async function invoiceTotal(page: Page, key: string): Promise<number> {
 
 async function axe(page: Page, label: string) {
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), label).toEqual([]);
+  await expectAccessible(page, label);
 }
 
 test('export an environment, import the file as a new environment, refuse a foreign file', async ({ page }) => {
@@ -108,8 +105,7 @@ test('a scenario loads in one click; the OpenAPI document and the Postman collec
   await page.setViewportSize({ width: 800, height: 1000 });
   await page.getByTestId('theme-toggle').click();
   await page.getByRole('button', { name: 'I have copied them' }).click();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
+  await expectNoOverflow(page);
   await axe(page, 'snapshots dark');
   await shot(page, 'snapshots-dark-800');
 });
