@@ -1,6 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig, type Plugin } from 'vite';
-import type * as Catalogs from './src/engine/products/catalogs.ts';
+import type * as Catalogs from './src/engine/teaching/catalogs.ts';
 
 /**
  * Dev only: serve the service worker, transformed by Vite, at `<base>sw.js` as an ES module worker.
@@ -42,7 +42,7 @@ function simCatalog(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         if (req.url?.split('?')[0] !== `${base}${FILE}`) return next();
         try {
-          const mod = (await server.ssrLoadModule('/src/engine/products/catalogs.ts')) as typeof Catalogs;
+          const mod = (await server.ssrLoadModule('/src/engine/teaching/catalogs.ts')) as typeof Catalogs;
           res.setHeader('content-type', 'application/json');
           res.end(JSON.stringify(mod.catalogDocument()));
         } catch (err) {
@@ -51,7 +51,7 @@ function simCatalog(): Plugin {
       });
     },
     async generateBundle() {
-      const mod: typeof Catalogs = await import('./src/engine/products/catalogs.ts');
+      const mod: typeof Catalogs = await import('./src/engine/teaching/catalogs.ts');
       this.emitFile({ type: 'asset', fileName: FILE, source: JSON.stringify(mod.catalogDocument()) });
     },
   };

@@ -1,11 +1,12 @@
 import { Hono } from 'hono/tiny';
-import { adminRoutes } from './admin/routes.ts';
+import { adminRoutes, type EngineStats } from './admin/routes.ts';
 import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
-import type { CatalogSource, EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
+import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
+import type { CatalogSource } from './teaching/catalog.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
@@ -37,11 +38,6 @@ export interface EngineOptions {
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
-}
-
-export interface EngineStats {
-  requests: number;
-  unhandledErrors: number;
 }
 
 export interface Engine {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProductApp } from '../../src/engine/core/product-app.ts';
 import type { Product } from '../../src/engine/core/types.ts';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
-import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { DexieBackend, type StorageLimits } from '../../src/engine/storage/dexie-backend.ts';
 
 /** Small chunks, so a book of a few hundred documents has large (deferred) kinds. */

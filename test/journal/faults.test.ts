@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createEngine, openDatabase, type JournalEntry } from '../../src/engine/index.ts';
 import { seededRng, seedFrom } from '../../src/engine/core/random.ts';
-import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { openApi, REST, type Api } from '../receivables/invoices/helpers.ts';
 import { receiptBody } from '../receivables/receipts/helpers.ts';
 import { odataEnv } from '../odata/helpers.ts';

@@ -4,7 +4,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createEngine, DexieJournalPersistence, openDatabase, type JournalEntry } from '../../src/engine/index.ts';
-import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { RING_SIZE, BODY_LIMIT } from '../../src/engine/journal/types.ts';
 import { openApi, REST, SCOPE } from '../receivables/invoices/helpers.ts';
 import { odataEnv } from '../odata/helpers.ts';

@@ -1,7 +1,7 @@
 /** Test harness: an engine over a fresh fake IndexedDB, a movable host clock, and request helpers. */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
-import { builtInCatalog } from '../../src/engine/products/catalogs.ts';
+import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import type { Records } from '../../src/engine/storage/backend.ts';
 import { DexieBackend } from '../../src/engine/storage/dexie-backend.ts';
 

@@ -1,9 +1,9 @@
 /** Client of the simulator's control API (`<base>sim/_admin`), always after the worker is in control. */
-import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/core/types.ts';
-import type { PublicCredential } from '../../engine/admin/credentials.ts';
-import type { AutoMatchSettings } from '../../engine/products/receivables/automatch/settings.ts';
-import type { RunEntry, RunResult } from '../../engine/products/receivables/automatch/run.ts';
-import type { StoredRun } from '../../engine/products/receivables/automatch/schedule.ts';
+import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/for-app.ts';
+import type { PublicCredential } from '../../engine/for-app.ts';
+import type { AutoMatchSettings } from '../../engine/for-app.ts';
+import type { RunEntry, RunResult } from '../../engine/for-app.ts';
+import type { StoredRun } from '../../engine/for-app.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
 
 export type { AutoMatchSettings, RunEntry, RunResult, StoredRun };

@@ -3,7 +3,7 @@
  * an OAuth client-credentials token (receivables, cached until it expires), HTTP Basic with an
  * API user, or a personal access token as the Basic username with the password `PAT` (OData).
  */
-import type { CredentialType, ExampleRequest, ProductId } from '../../engine/core/types.ts';
+import type { CredentialType, ExampleRequest, ProductId } from '../../engine/for-app.ts';
 import { loadSecrets, type RememberedCredential } from './secrets.ts';
 
 export type AuthMode = ExampleRequest['auth'];

@@ -4,7 +4,7 @@
  * or, for answers that carry nothing (the OData bare 404, an empty 401), the family of entries that
  * answer that way. A reproduced entry is known outright.
  */
-import type { ErrorEntry } from '../../engine/core/types.ts';
+import type { ErrorEntry } from '../../engine/for-app.ts';
 import { tryJson } from './format.ts';
 import type { ResponseInfo } from './request.ts';
 

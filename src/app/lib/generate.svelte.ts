@@ -4,7 +4,7 @@
  * Environments view and coming back still shows a generate that runs on, and its result.
  * A generate started by another tab or a script shows its progress too (the worker tells every tab).
  */
-import type { ProductId } from '../../engine/core/types.ts';
+import type { ProductId } from '../../engine/for-app.ts';
 import { api } from './api.ts';
 import { onSimProgress, type SimProgress } from './progress.ts';
 

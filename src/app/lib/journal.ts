@@ -3,9 +3,9 @@
  * the worker's `sim-journal` notices, and a journaled request turned back into a console request or
  * a curl command (secrets were redacted in the journal: placeholders and variables stand in).
  */
-import type { ProductId } from '../../engine/core/types.ts';
-import type { FaultRule } from '../../engine/faults/types.ts';
-import type { JournalEntry } from '../../engine/journal/types.ts';
+import type { ProductId } from '../../engine/for-app.ts';
+import type { FaultRule } from '../../engine/for-app.ts';
+import type { JournalEntry } from '../../engine/for-app.ts';
 import { onWorkerNotice, simBase, whenControlled } from '../sw/controller.ts';
 import { defaultAuth, type RequestSpec } from './request.ts';
 import { snippet } from './snippets.ts';

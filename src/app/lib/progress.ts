@@ -3,7 +3,7 @@
  * `{ type: 'sim-progress', env, task, done, total }` to every tab (src/sw/sw.ts), whoever started it:
  * the Generate control shows it and the store slows data-view reloads while it runs.
  */
-import type { WorkProgress } from '../../engine/core/types.ts';
+import type { WorkProgress } from '../../engine/for-app.ts';
 import { onWorkerNotice } from '../sw/controller.ts';
 
 export type SimProgress = WorkProgress;

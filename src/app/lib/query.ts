@@ -3,7 +3,7 @@
  * ADF-style `limit/offset/orderBy/q` for receivables resources, OData `$top/$skip/$orderby/$filter`
  * for OData forms. The choice is by product; resources come from the engine's catalog.
  */
-import type { ProductId, ResourceInfo } from '../../engine/core/types.ts';
+import type { ProductId, ResourceInfo } from '../../engine/for-app.ts';
 
 export interface PageQuery {
   offset: number;

@@ -1,5 +1,5 @@
 /** The console's request model, how it is resolved against an environment, and how it is sent. */
-import type { ExampleRequest, ProductId } from '../../engine/core/types.ts';
+import type { ExampleRequest, ProductId } from '../../engine/for-app.ts';
 import { authorization, fillPlaceholders, forgetToken, type AuthMode } from './auth.ts';
 
 export interface HeaderRow {

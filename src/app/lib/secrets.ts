@@ -2,7 +2,7 @@
  * Secrets are shown once by the control API; the playground remembers them in this browser
  * (localStorage, keyed by environment) so the console can authenticate. Never sent anywhere else.
  */
-import type { CredentialType } from '../../engine/core/types.ts';
+import type { CredentialType } from '../../engine/for-app.ts';
 import type { IssuedCredential } from './api.ts';
 
 const PREFIX = 'erp-sim:secrets:';

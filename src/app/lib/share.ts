@@ -10,7 +10,7 @@
  * `{username}`). The receiver's console fills them from their own remembered credentials when the
  * request is sent (see fillPlaceholders in auth.ts).
  */
-import type { ProductId } from '../../engine/core/types.ts';
+import type { ProductId } from '../../engine/for-app.ts';
 import type { RequestSpec } from './request.ts';
 import { loadSecrets } from './secrets.ts';
 

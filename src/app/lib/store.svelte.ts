@@ -1,5 +1,5 @@
 /** App-wide state: environments, product catalogs, the selected environment, console hand-offs. */
-import type { ProductId } from '../../engine/core/types.ts';
+import type { ProductId } from '../../engine/for-app.ts';
 import { api, type EnvSummary, type ProductInfo } from './api.ts';
 import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';

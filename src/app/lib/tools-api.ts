@@ -2,8 +2,8 @@
  * Control API calls of the teaching tools (issue 12 §§ 3-5): snapshots, scenarios, API description
  * files and lesson progress. Kept beside api.ts so the views that use them share one client.
  */
-import type { Lesson, LessonProgress } from '../../engine/lessons/types.ts';
-import type { ProductId } from '../../engine/core/types.ts';
+import type { Lesson, LessonProgress } from '../../engine/for-app.ts';
+import type { ProductId } from '../../engine/for-app.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
 import type { CreatedEnv } from './api.ts';
 

@@ -1,5 +1,5 @@
 import { constantTimeEqual, pbkdf2, randomHex, sha256Hex } from '../core/crypto.ts';
-import type { CredentialService, CredentialSpec, CredentialType, DataView, StoredCredential, WriteTx } from '../core/types.ts';
+import { CONSUMER_SCOPE, type CredentialService, type CredentialSpec, type CredentialType, type DataView, type StoredCredential, type WriteTx } from '../core/types.ts';
 
 export const CREDENTIAL_KIND = 'sim.credential';
 
@@ -8,9 +8,6 @@ export type IssuedCredential =
   | { id: string; type: 'oauth-client'; clientId: string; clientSecret: string; scope: string; privileges: string[] }
   | { id: string; type: 'soap-user' | 'api-user'; username: string; password: string }
   | { id: string; type: 'pat'; token: string; owner: string };
-
-/** The fixed consumer scope of the receivables token endpoint (spec 000, Token endpoint). */
-export const CONSUMER_SCOPE = 'urn:opc:resource:consumer::all';
 
 export const CREDENTIAL_LIST_KEY: Record<CredentialType, string> = {
   'oauth-client': 'oauthClients',

@@ -9,7 +9,8 @@
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
-import type { CatalogSource, ProductCatalog, ProductId } from '../core/types.ts';
+import type { ProductId } from '../core/types.ts';
+import type { CatalogSource, FullCatalog } from '../teaching/catalog.ts';
 import { personalize } from '../teaching/personalize.ts';
 import type { SimStore } from '../storage/store.ts';
 
@@ -22,7 +23,7 @@ export interface DocumentRouteDeps {
 const fileName = (name: string, suffix: string) => `${name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'environment'}.${suffix}`;
 
 export function registerDocumentRoutes(app: Hono, deps: DocumentRouteDeps): void {
-  const load = async (product: ProductId): Promise<ProductCatalog | null> => {
+  const load = async (product: ProductId): Promise<FullCatalog | null> => {
     try {
       return deps.catalog ? await deps.catalog(product) : null;
     } catch {

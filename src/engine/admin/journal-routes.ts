@@ -8,7 +8,8 @@
  */
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
-import type { CatalogSource, ProductCatalog } from '../core/types.ts';
+import type { ProductCatalog } from '../core/types.ts';
+import type { CatalogSource } from '../teaching/catalog.ts';
 import { explain } from '../journal/explain.ts';
 import { nearMiss } from '../journal/hints.ts';
 import type { Journal } from '../journal/journal.ts';

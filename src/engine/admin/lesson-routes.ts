@@ -8,7 +8,8 @@
  */
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
-import type { CatalogSource, Product, ProductId } from '../core/types.ts';
+import type { Product, ProductId } from '../core/types.ts';
+import type { CatalogSource } from '../teaching/catalog.ts';
 import type { JournalEntry } from '../journal/types.ts';
 import { checkLessons, type LessonFacts } from '../lessons/check.ts';
 import type { Lesson } from '../lessons/types.ts';

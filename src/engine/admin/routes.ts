@@ -6,10 +6,10 @@ import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
 import { ControlRefusal } from '../core/refusal.ts';
-import { PRODUCT_IDS, type CredentialSpec, type CatalogSource, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
+import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
+import type { CatalogSource } from '../teaching/catalog.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
-import type { EngineStats } from '../engine.ts';
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
 import { registerJournalRoutes } from './journal-routes.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
@@ -18,6 +18,12 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+
+/** What the engine counts and `GET /_admin/stats` shows. */
+export interface EngineStats {
+  requests: number;
+  unhandledErrors: number;
+}
 
 interface AdminDeps {
   store: SimStore;

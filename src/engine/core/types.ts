@@ -4,7 +4,6 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
-import type { TeachingCatalog } from '../teaching/catalog.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -101,6 +100,9 @@ export type ProductApp = Hono<ProductBindings>;
 // ---- credentials -------------------------------------------------------------------------------
 
 export type CredentialType = 'oauth-client' | 'soap-user' | 'api-user' | 'pat';
+
+/** The fixed consumer scope OAuth clients are issued with (spec 000, Token endpoint). */
+export const CONSUMER_SCOPE = 'urn:opc:resource:consumer::all';
 
 /** Stored credential (kind `sim.credential`). Secrets exist only as salted PBKDF2 hashes. */
 export interface StoredCredential extends Row {
@@ -211,8 +213,6 @@ export interface ProductCatalog {
   resources: ResourceInfo[];
   examples: ExampleRequest[];
   errors: ErrorEntry[];
-  /** The teaching tools' templates, lessons and scenarios (issue 12; not sent by GET /_admin/products). */
-  teaching?: TeachingCatalog;
 }
 
 export interface Product {
@@ -264,11 +264,3 @@ export interface ProductProcess {
   /** Control routes, relative to `/_admin/environments/<key>/<name>`. */
   control: ProductApp;
 }
-
-/**
- * Where the control API finds each product's catalog. Catalogs are documentation for the UI
- * (resources, examples, errors), not behaviour, so the host chooses how to load them: the Node host
- * imports them (products/catalogs.ts), the service worker fetches the build's JSON copy and so keeps
- * them out of its bundle.
- */
-export type CatalogSource = (product: ProductId) => ProductCatalog | Promise<ProductCatalog>;

@@ -5,7 +5,7 @@
  * earns it). Pure: the catalog comes from the host (CatalogSource), the server URL from the caller.
  */
 import type { ErrorEntry } from '../core/types.ts';
-import { CONSUMER_SCOPE } from '../admin/credentials.ts';
+import { CONSUMER_SCOPE } from '../core/types.ts';
 import { RCP, receiptResource } from '../products/receivables/receipts/definitions.ts';
 import { FW, REST_CODES } from '../products/receivables/rest/errors.ts';
 import { collectionPath, REST_VERSION } from '../products/receivables/rest/links.ts';

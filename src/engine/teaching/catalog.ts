@@ -12,6 +12,22 @@ import { receivablesOpenApi } from '../openapi/receivables.ts';
 import { SCENARIOS, type Scenario } from '../snapshots/scenarios.ts';
 import { TEMPLATE_BASE_URL, TEMPLATE_NAME } from './personalize.ts';
 
+/**
+ * A product's catalog as hosts load it: the UI catalog plus its teaching templates (not sent by
+ * GET /_admin/products).
+ */
+export interface FullCatalog extends ProductCatalog {
+  teaching?: TeachingCatalog;
+}
+
+/**
+ * Where the control API finds each product's catalog. Catalogs are documentation for the UI
+ * (resources, examples, errors), not behaviour, so the host chooses how to load them: the Node host
+ * imports them (teaching/catalogs.ts), the service worker fetches the build's JSON copy and so keeps
+ * them out of its bundle.
+ */
+export type CatalogSource = (product: ProductId) => FullCatalog | Promise<FullCatalog>;
+
 export interface TeachingCatalog {
   /** OpenAPI 3.1 of the REST surface (receivables), for TEMPLATE_BASE_URL. */
   openapi?: Record<string, unknown>;

@@ -4,7 +4,7 @@
  */
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
-import { builtInCatalog } from '../../engine/products/catalogs.ts';
+import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 

@@ -5,7 +5,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Collection, type Item } from 'postman-collection';
 import { describe, expect, it } from 'vitest';
-import { builtInCatalog } from '../../../src/engine/products/catalogs.ts';
+import { builtInCatalog } from '../../../src/engine/teaching/catalogs.ts';
 import { REST_RESOURCES } from '../../../src/engine/openapi/receivables.ts';
 import { collectionPath } from '../../../src/engine/products/receivables/rest/links.ts';
 import { createEnv, createTestSim } from '../../support/sim.ts';

@@ -1,6 +1,6 @@
 /** Ready-to-send token requests for the UI console (spec 000 § Token endpoint). */
 import type { ExampleRequest } from '../../../core/types.ts';
-import { CONSUMER_SCOPE } from '../../../admin/credentials.ts';
+import { CONSUMER_SCOPE } from '../../../core/types.ts';
 import { TOKEN_PATH } from './token-endpoint.ts';
 
 export const oauthExamples: ExampleRequest[] = [

@@ -3,7 +3,7 @@
  * client credentials grant, form-encoded, client credentials in the body or as HTTP Basic, the
  * fixed consumer scope alone. Error bodies follow RFC 6749 § 5.2: {error, error_description}.
  */
-import { CONSUMER_SCOPE } from '../../../admin/credentials.ts';
+import { CONSUMER_SCOPE } from '../../../core/types.ts';
 import { readText } from '../../../core/http.ts';
 import type { ProductApp } from '../../../core/types.ts';
 import type { RestContext } from '../rest/types.ts';

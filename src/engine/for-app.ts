@@ -1,0 +1,14 @@
+/**
+ * What the playground (src/app) may use of the engine: the control API's answer types and a few
+ * constants the UI shows. The app imports nothing else of the engine, so a product's internals can
+ * change without touching it (the layering rule in .dependency-cruiser.cjs).
+ */
+export type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo, WorkProgress } from './core/types.ts';
+export type { PublicCredential } from './admin/credentials.ts';
+export type { FaultRule } from './faults/types.ts';
+export type { JournalEntry } from './journal/types.ts';
+export type { Lesson, LessonProgress } from './lessons/types.ts';
+export type { AutoMatchSettings } from './products/receivables/automatch/settings.ts';
+export type { RunEntry, RunResult } from './products/receivables/automatch/run.ts';
+export type { StoredRun } from './products/receivables/automatch/schedule.ts';
+export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';
