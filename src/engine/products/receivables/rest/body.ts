@@ -5,6 +5,7 @@
  */
 import { decimalPlaces } from '../../../core/money.ts';
 import type { Row } from '../../../core/types.ts';
+import { childOf } from './define.ts';
 import { FW, REST_CODES, RestError, type ErrorDetail } from './errors.ts';
 import type { FieldDef, ResourceDef, RestContext } from './types.ts';
 import { amountInRange, isBodyDate, MAX_BODY_DATE, MIN_BODY_DATE, parseDateTime } from './values.ts';
@@ -106,7 +107,7 @@ export function checkObject(def: ResourceDef, body: Row, opts: BodyOptions, pref
       problems.push({ detail: `${name} is not an attribute that can be sent to ${def.name}.`, code: opts.refuseCode ?? FW.UNKNOWN_ATTRIBUTE, path: at });
       continue;
     }
-    const child = def.children[name];
+    const child = childOf(def, name);
     if (child && f.readOnly) {
       // A read-only child (e.g. receivablesInvoiceInstallments) is refused even as an empty array.
       problems.push({ detail: `${name} is read-only and cannot be sent.`, code: opts.refuseCode ?? FW.READ_ONLY_ATTRIBUTE, path: at });
