@@ -2,11 +2,13 @@
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
+import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
+import { settleUnreadBody } from './unread-body.ts';
 
 export interface NodeHostOptions {
   port: number;
@@ -41,7 +43,8 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   const started = performance.now();
   const res = await engine.handle(req);
   log?.(accessLine(req, res, performance.now() - started));
-  if (res.type !== 'error') return res;
+  // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
+  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
@@ -57,7 +60,8 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
+    // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
+    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
       resolve(s);
     });
