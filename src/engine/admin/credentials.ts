@@ -16,7 +16,10 @@ export const CREDENTIAL_LIST_KEY: Record<CredentialType, string> = {
   pat: 'personalAccessTokens',
 };
 
-/** Mint a credential: the secret is returned once, only its salted PBKDF2 hash is stored. */
+/**
+ * Mint a credential: the secret is returned once; what is stored is its salted PBKDF2 hash (to verify
+ * it) and its SHA-256 fingerprint (to redact it wherever it turns up, journal/secrets.ts).
+ */
 export async function mintCredential(
   tx: WriteTx,
   spec: CredentialSpec,
@@ -27,6 +30,7 @@ export async function mintCredential(
   const secret = spec.type === 'pat' ? `pat_${randomHex(20)}` : randomHex(16);
   const salt = randomHex(16);
   const hash = await pbkdf2(secret, salt, iterations);
+  const fingerprint = await sha256Hex(secret);
   const name =
     spec.type === 'oauth-client'
       ? `client_${randomHex(6)}`
@@ -42,6 +46,7 @@ export async function mintCredential(
     scope: spec.type === 'oauth-client' ? CONSUMER_SCOPE : null,
     salt,
     hash,
+    fingerprint,
     iterations,
     createdAt: now.toISOString(),
   };

@@ -115,6 +115,12 @@ export interface StoredCredential extends Row {
   scope: string | null;
   salt: string;
   hash: string;
+  /**
+   * SHA-256 of the secret, so redaction can tell it in any text with one hash (journal/secrets.ts;
+   * the secret is 128+ random bits, which a fast hash protects as well as PBKDF2). Absent on
+   * credentials minted before it existed.
+   */
+  fingerprint?: string;
   createdAt: string;
 }
 

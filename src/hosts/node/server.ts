@@ -42,7 +42,8 @@ function accessLine(req: Request, res: Response, ms: number): string {
 async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, log?: (line: string) => void): Promise<Response> {
   const started = performance.now();
   const res = await engine.handle(req);
-  log?.(accessLine(req, res, performance.now() - started));
+  // The access log is a file the host writes too: no secret reaches it, even in a query string.
+  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
   // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
   if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
