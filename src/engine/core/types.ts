@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
+import type { KindSchema } from './record-schema.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -241,6 +242,11 @@ export interface Product {
   app: ProductApp;
   /** Background processes of the product (receivables: AutoMatch). */
   processes?: readonly ProductProcess[];
+  /**
+   * Every record kind the product stores and the shape of its rows: a snapshot import checks each
+   * record against them before anything is written (issue 26). A kind not listed is not imported.
+   */
+  recordKinds: Readonly<Record<string, KindSchema>>;
 }
 
 export interface GenerateResult {
