@@ -183,7 +183,7 @@ async function sweep(made: { key: string; product: 'receivables' | 'odata'; cred
     await check('automatch/run', await sim.fetch(`/sim/_admin/environments/${made.key}/automatch/run`, { method: 'POST' }));
     const post = (p: string, body: unknown) => sim.fetch(`${base}${REST}${p}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await check('POST invoice', await post('/receivablesInvoices', { BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ Description: 'x', Quantity: 1, UnitSellingPrice: 10 }] }));
-    await check('POST receipt', await post('/standardReceipts', { ReceiptMethod: 'Wire', BusinessUnit: 'US1 Business Unit', Amount: 10, Currency: 'USD', ReceiptDate: '2026-03-01', CustomerAccountNumber: '10010' }));
+    await check('POST receipt', await post('/standardReceipts', { ReceiptMethod: 'Wire Transfer', BusinessUnit: 'US1 Business Unit', Amount: 10, Currency: 'USD', ReceiptDate: '2026-03-01', CustomerAccountNumber: '10010' }));
     const soap = made.credentials.soapUsers?.[0];
     if (soap) {
       const envelope = soapRequest(createSimpleInvoiceXml(SAMPLE_HEADER, SAMPLE_LINES), securityHeader(soap.username as string, soap.password as string));
