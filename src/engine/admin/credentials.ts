@@ -69,9 +69,9 @@ export function publicCredential(c: StoredCredential): PublicCredential {
 }
 
 /**
- * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so a successful check is
- * remembered under a SHA-256 of what was presented; a revoked credential drops out because
- * `byId` no longer finds it.
+ * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so only a secret whose
+ * SHA-256 fingerprint matches is checked with it, and a successful check is remembered under a
+ * SHA-256 of what was presented; a revoked credential drops out because `byId` no longer finds it.
  */
 export class CredentialVerifier implements CredentialService {
   private readonly verified = new Map<string, string>();
@@ -90,9 +90,13 @@ export class CredentialVerifier implements CredentialService {
       if (cred) return cred;
       this.verified.delete(memo);
     }
+    const fingerprint = await sha256Hex(secret);
+    // A credential with a fingerprint that differs cannot hold this secret: refused without PBKDF2,
+    // so a wrong password costs one SHA-256, not a slow hash per credential (issue 26: a hostile
+    // request is refused fast, and failed attempts cannot make a shared host burn CPU).
     const candidates = this.data()
       .list<StoredCredential>(CREDENTIAL_KIND)
-      .filter((c) => c.type === type && (name === null || c.name === name));
+      .filter((c) => c.type === type && (name === null || c.name === name) && (c.fingerprint === undefined || c.fingerprint === fingerprint));
     for (const cred of candidates) {
       const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
       if (constantTimeEqual(hash, cred.hash)) {
