@@ -16,6 +16,7 @@ import { aroundProduct } from './around-product.ts';
 import { FaultInjector } from './faults/injector.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
 
 export interface EngineOptions {
@@ -49,6 +50,11 @@ export interface Engine {
   readonly journal: Journal | undefined;
   /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
   settled(): Promise<void>;
+  /**
+   * `text` with every secret of this host's environments replaced by "[redacted]", in whatever form
+   * it is written (journal/secrets.ts): for what a host writes outside the journal (an access log).
+   */
+  redact(text: string): Promise<string>;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -62,7 +68,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const secrets = new SecretIndex(store);
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal, secrets });
   const faults = new FaultInjector(store);
 
   /** The environment as a product (or a product process) sees it for one request. */
@@ -160,6 +167,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async settled() {
       await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },
+    redact: (text) => secrets.redact(text),
     async handle(request: Request): Promise<Response> {
       stats.requests++;
       try {

@@ -2,11 +2,13 @@
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
+import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
+import { settleUnreadBody } from './unread-body.ts';
 
 export interface NodeHostOptions {
   port: number;
@@ -40,8 +42,10 @@ function accessLine(req: Request, res: Response, ms: number): string {
 async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, log?: (line: string) => void): Promise<Response> {
   const started = performance.now();
   const res = await engine.handle(req);
-  log?.(accessLine(req, res, performance.now() - started));
-  if (res.type !== 'error') return res;
+  // The access log is a file the host writes too: no secret reaches it, even in a query string.
+  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
+  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
@@ -57,7 +61,8 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
+    // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
+    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
       resolve(s);
     });
