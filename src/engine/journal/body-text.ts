@@ -14,7 +14,9 @@ export async function bodyPrefix(copy: Request | Response, maxChars: number): Pr
       if (done) break;
       text += decoder.decode(value, { stream: true });
       if (text.length > maxChars) {
-        await reader.cancel();
+        // Not awaited: cancelling one branch of a clone settles only once the other branch (the
+        // client's) is read or cancelled too, and the entry must not wait for the client.
+        reader.cancel().catch(() => undefined);
         return { text, cut: true };
       }
     }
