@@ -10,6 +10,7 @@ import type { CatalogSource } from './teaching/catalog.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
+import { DexieBackend } from './storage/dexie-backend.ts';
 import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
 import { aroundProduct } from './around-product.ts';
@@ -57,7 +58,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
   const products = new Map<ProductId, Product>((options.products ?? PRODUCTS).map((p) => [p.id, p]));
-  const source = options.backend ?? options.db;
+  const source = options.backend ?? (options.db ? new DexieBackend(options.db) : undefined);
   if (!source) throw new Error('createEngine needs a db or a backend');
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };

@@ -3,8 +3,7 @@
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
-import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
+import { builtInCatalog, createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 
