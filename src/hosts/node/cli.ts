@@ -1,35 +1,79 @@
+#!/usr/bin/env node
 /**
- * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]`: the simulator for curl,
- * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
- * prints their keys and credentials so the first curl works at once.
+ * `erp-sim serve [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]` (the
+ * package's bin; `npm run serve -- …` in a clone): the simulator for curl, Postman, SDKs and CI.
+ * Prints its URL; with no environment yet it creates one per product and prints their keys and
+ * credentials so the first curl works at once.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
 import { startNodeHost } from './server.ts';
 
+/** How the user started it, for the hints below: from a clone's sources or the installed package's build. */
+const run = import.meta.url.endsWith('.ts') ? 'npm run serve --' : 'erp-sim serve';
+
+const USAGE = `Usage: erp-sim serve [options]      (in a clone of the repository: npm run serve -- [options])
+       erp-sim --help | --version
+
+The ERP integration simulator's Node host: the receivables REST/SOAP/OAuth and OData v4 services
+and the control API (/sim/_admin) over HTTP, for curl, Postman, SDKs and CI.
+
+Options:
+  --port N        port to listen on (default 8787; 0 picks a free one)
+  --host ADDR     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --state FILE    keep every environment in FILE across restarts (default: in memory)
+  --import FILE   load a snapshot file (exported from the playground or the control API) as a new
+                  environment at start; repeatable
+  --log           print one access-log line per request (time, method, path, status, duration,
+                  injected fault)
+  -h, --help      print this help
+  --version       print the version`;
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        state: { type: 'string' },
+        log: { type: 'boolean' },
+        import: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    // An unknown or incomplete option: say which, and how to ask for help (no stack trace).
+    console.error(`${(err as Error).message}\nRun ${run} --help for the options.`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = parseCommandLine();
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.version) {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  console.log(pkg.version);
+  process.exit(0);
+}
+// `serve` is the one command (and the default, so `npm run serve` needs none).
+if (positionals.length > 1 || (positionals[0] ?? 'serve') !== 'serve') {
+  console.error(`Unknown command '${positionals.join(' ')}'.\n\n${USAGE}`);
+  process.exit(2);
+}
+
 // A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
 tuneHeapForServer();
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '8787' },
-    host: { type: 'string', default: '127.0.0.1' },
-    state: { type: 'string' },
-    log: { type: 'boolean' },
-    import: { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-
-if (values.help) {
-  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
-  console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
-  console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
-  process.exit(0);
-}
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+if (!/^\d+$/.test(values.port) || port > 65535) {
   console.error(`--port must be an integer from 0 to 65535, not '${values.port}'`);
   process.exit(2);
 }
@@ -38,9 +82,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 function listenFailure(err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const where = `${values.host}:${port}`;
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: npm run serve -- --port ${port === 8787 ? 8788 : 8787}`;
-  if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: npm run serve -- --port 8787`;
-  if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: npm run serve -- --host 127.0.0.1`;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: ${run} --port ${port === 8787 ? 8788 : 8787}`;
+  if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: ${run} --port 8787`;
+  if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: ${run} --host 127.0.0.1`;
   return null;
 }
 
