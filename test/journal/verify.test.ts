@@ -109,6 +109,20 @@ describe('journal/verify: no sleep needed (issue 21 § 3)', () => {
   });
 });
 
+describe('journal/verify: a request body that never arrives (issue 21 § 3: no wait without end)', () => {
+  it('an injected answer to a client still sending its body: the entry keeps what came, and verify answers', async () => {
+    const api = await openApi();
+    await api.sim.admin('POST', `/environments/${api.key}/faults`, { kind: 'status', status: 503, path: '*/standardReceipts' });
+    // A body stream that never ends: nobody reads it, since the rule answers before the product runs.
+    const body = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"ReceiptNumber":"SLOW-1",')) });
+    const res = await api.sim.fetch(`${api.base}${REST}/standardReceipts`, { method: 'POST', body, duplex: 'half', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' } } as RequestInit);
+    expect(res.status).toBe(503);
+    // Without a bound this verify would wait for the body forever (the test's timeout would say so).
+    const seen = await verify(api.sim, api.key, { request: { method: 'POST', path: '*/standardReceipts', status: 503, bodyIncludes: 'SLOW-1' } });
+    expect(seen.body).toMatchObject({ ok: true, count: 1 });
+  });
+});
+
 describe('journal/verify: bad matchers (issue 21 § 3: 400 naming the field)', () => {
   const cases: [string, unknown, string][] = [
     ['a body that is not an object', [1], 'body'],
