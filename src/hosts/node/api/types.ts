@@ -1,7 +1,14 @@
 /** The programmatic API's option and answer shapes (issue 21 § 2), as the control API sends them. */
-import type { FaultRuleInput, IssuedCredential, ProductId } from '../../../engine/for-node.ts';
+// Straight from the modules that define them, not through for-node.ts: the published declarations
+// of the API then reach no storage types (whose Dexie types the package does not install).
+import type { IssuedCredential } from '../../../engine/admin/credentials.ts';
+import type { ProductId } from '../../../engine/core/types.ts';
+import type { FaultRuleInput } from '../../../engine/faults/types.ts';
 
-export type { CountRule, FaultRule, JournalEntry, NearMiss, ProductId, RequestPattern, Verification, VerifyResult } from '../../../engine/for-node.ts';
+export type { ProductId } from '../../../engine/core/types.ts';
+export type { FaultRule } from '../../../engine/faults/types.ts';
+export type { JournalEntry } from '../../../engine/journal/types.ts';
+export type { CountRule, NearMiss, RequestPattern, Verification, VerifyResult } from '../../../engine/journal/match.ts';
 
 export interface StartOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
