@@ -12,3 +12,6 @@ export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
 export type { FaultRule } from './faults/types.ts';
 export { builtInCatalog } from './teaching/catalogs.ts';
+export type { AccessOptions } from './access/types.ts';
+export type { Caller } from './access/caller.ts';
+export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';

@@ -3,6 +3,7 @@
 // verify, close; parallel workers on one simulator never meet (§ 2 "Parallel test workers").
 import { describe, expect, it } from 'vitest';
 import { connectSimulator, SimulatorError, startSimulator, VerificationError, type Simulator } from '../../src/hosts/node/api/index.ts';
+import { startNodeHost } from '../../src/hosts/node/server.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 
@@ -136,4 +137,62 @@ describe('connectSimulator and parallel workers (issue 21 § 2)', () => {
       );
       expect(((await (await fetch(`${host.url}/sim/_admin/environments`)).json()) as { items: unknown[] }).items).toEqual([]);
     }));
+});
+
+describe('tokens (issue 21 § 2 with issue 19 § 1: adminToken, owner tokens)', () => {
+  const ADMIN = 'simadmin_programmatic-api-test-token';
+
+  it('startSimulator({ adminToken, requireToken }): every call goes with a token; the environment\'s own with its owner token', async () => {
+    const sim = await startSimulator({ adminToken: ADMIN, requireToken: true });
+    try {
+      expect(sim.adminToken).toBe(ADMIN);
+      const env = await sim.createEnvironment({ product: 'receivables' });
+      expect(env.ownerToken).toMatch(/^simowner_/);
+      await env.clock.advance({ days: 1 });
+      await env.reset();
+      expect((await env.journal.verify({ request: {} })).ok).toBe(false);
+      // Without a token the host refuses, from this machine too.
+      const bare = await fetch(`${sim.url}/sim/_admin/environments/${env.key}/journal`);
+      expect(bare.status).toBe(401);
+      const owner = await fetch(`${sim.url}/sim/_admin/environments/${env.key}/journal`, { headers: { authorization: `Bearer ${env.ownerToken}` } });
+      expect(owner.status).toBe(200);
+      // A worker connecting with the token works; without it, connect says why.
+      const worker = await connectSimulator({ url: sim.url, adminToken: sim.adminToken });
+      await (await worker.createEnvironment({ product: 'odata' })).delete();
+      const refused = await connectSimulator({ url: sim.url }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ name: 'SimulatorError', status: 401 });
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('without adminToken the host generates one and the handle carries it', async () => {
+    const sim = await startSimulator({ requireToken: true });
+    try {
+      expect(sim.adminToken).toMatch(/^simadmin_/);
+      const env = await sim.createEnvironment({ product: 'receivables' });
+      expect(await env.journal.list()).toEqual([]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('connected with a class code: creates environments, and reaches them only through their owner tokens', async () => {
+    const CLASS = 'simclass_programmatic';
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, adminToken: ADMIN, classCodes: [CLASS], requireToken: true });
+    try {
+      const student = await connectSimulator({ url: host.url, classCode: CLASS });
+      const env = await student.createEnvironment({ product: 'receivables' });
+      // The class code alone may not touch the environment: these pass because the owner token goes with them.
+      const asClass = await fetch(`${host.url}/sim/_admin/environments/${env.key}/clock`, { headers: { authorization: `Bearer ${CLASS}` } });
+      expect(asClass.status).toBe(404);
+      await env.clock.advance({ days: 2 });
+      await env.faults.add({ kind: 'latency', latencyMs: 1, path: '*' });
+      expect(await env.faults.list()).toHaveLength(1);
+      await student.close();
+      expect(host.engine.store.env(env.key)).toBeUndefined(); // deleted with the owner token
+    } finally {
+      await host.close();
+    }
+  });
 });

@@ -124,26 +124,26 @@ describe('journal/verify: a request body that never arrives (issue 21 § 3: no w
 });
 
 describe('journal/verify: bad matchers (issue 21 § 3: 400 naming the field)', () => {
-  const cases: [string, unknown, string][] = [
-    ['a body that is not an object', [1], 'body'],
-    ['an unknown top-level field', { request: {}, times: 1 }, 'times'],
-    ['no request', { count: { atLeast: 1 } }, 'request'],
-    ['request not an object', { request: 'GET /x' }, 'request'],
-    ['an unknown request field', { request: { url: '/x' } }, 'request.url'],
-    ['a method that is not one', { request: { method: 'GET /x' } }, 'request.method'],
-    ['a path without a leading / or *', { request: { path: 'standardReceipts' } }, 'request.path'],
-    ['a path with its query', { request: { path: '/x?limit=1' } }, 'request.path'],
-    ['a query that is a string', { request: { query: 'limit=1' } }, 'request.query'],
-    ['a query value that is a number', { request: { query: { limit: 1 } } }, 'request.query.limit'],
-    ['an empty bodyIncludes', { request: { bodyIncludes: '' } }, 'request.bodyIncludes'],
-    ['a status out of range', { request: { status: 999 } }, 'request.status'],
-    ['a status class that is not one', { request: { status: '6xx' } }, 'request.status'],
-    ['a negative since', { request: { since: -1 } }, 'request.since'],
-    ['two count rules', { request: {}, count: { atLeast: 1, atMost: 2 } }, 'count'],
-    ['an unknown count rule', { request: {}, count: { times: 1 } }, 'count'],
-    ['a count that is not an integer', { request: {}, count: { exactly: 1.5 } }, 'count.exactly'],
+  const cases: [string, string, unknown][] = [
+    ['a body that is not an object', 'body', [1]],
+    ['an unknown top-level field', 'times', { request: {}, times: 1 }],
+    ['no request', 'request', { count: { atLeast: 1 } }],
+    ['request not an object', 'request', { request: 'GET /x' }],
+    ['an unknown request field', 'request.url', { request: { url: '/x' } }],
+    ['a method that is not one', 'request.method', { request: { method: 'GET /x' } }],
+    ['a path without a leading / or *', 'request.path', { request: { path: 'standardReceipts' } }],
+    ['a path with its query', 'request.path', { request: { path: '/x?limit=1' } }],
+    ['a query that is a string', 'request.query', { request: { query: 'limit=1' } }],
+    ['a query value that is a number', 'request.query.limit', { request: { query: { limit: 1 } } }],
+    ['an empty bodyIncludes', 'request.bodyIncludes', { request: { bodyIncludes: '' } }],
+    ['a status out of range', 'request.status', { request: { status: 999 } }],
+    ['a status class that is not one', 'request.status', { request: { status: '6xx' } }],
+    ['a negative since', 'request.since', { request: { since: -1 } }],
+    ['two count rules', 'count', { request: {}, count: { atLeast: 1, atMost: 2 } }],
+    ['an unknown count rule', 'count', { request: {}, count: { times: 1 } }],
+    ['a count that is not an integer', 'count.exactly', { request: {}, count: { exactly: 1.5 } }],
   ];
-  it.each(cases)('%s → 400 naming %s', async (_what, body, field) => {
+  it.each(cases)('%s → 400 naming %s', async (_what, field, body) => {
     const api = await openApi();
     const res = await verify(api.sim, api.key, body);
     expect(res.status).toBe(400);

@@ -5,7 +5,7 @@
  * Kept apart from the control route so other checks over the journal can share the matcher.
  */
 import { distance } from 'fastest-levenshtein';
-import { wildcard, type Wildcard } from '../core/wildcard.ts';
+import { wildcardMatcher } from '../faults/wildcard.ts';
 import type { JournalEntry } from './types.ts';
 
 /** What a verify request asks for (`POST …/journal/verify`), as sent. */
@@ -67,6 +67,9 @@ const MAX_COUNT = 1_000_000;
 const REQUEST_FIELDS = ['method', 'path', 'query', 'bodyIncludes', 'status', 'since'];
 const COUNT_RULES = ['exactly', 'atLeast', 'atMost'] as const;
 
+/** `*` globs, matched in linear time whatever the pattern (the fault rules' matcher). */
+type Wildcard = (text: string) => boolean;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
@@ -117,7 +120,7 @@ function compilePattern(raw: unknown): RequestMatcher {
       refuse('request.path', '"request.path" must be 1-300 characters starting with / or *: the path after the environment\'s base, e.g. "/fscmRestApi/resources/11.13.18.05/standardReceipts" or "*/standardReceipts".');
     }
     if (/[?#]/.test(path as string)) refuse('request.path', '"request.path" is the path without its query: put query parameters in "request.query".');
-    const test = wildcard(path as string);
+    const { test } = wildcardMatcher(path as string);
     pathTest = test;
     pathLiteral = (path as string).replace(/\*/g, '');
     checks.push((_e, bare, out) => {
@@ -130,7 +133,7 @@ function compilePattern(raw: unknown): RequestMatcher {
     const wanted: [string, string, Wildcard][] = [];
     for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
       if (name === '' || typeof value !== 'string' || value.length > 300) refuse(`request.query.${name}`, `"request.query.${name}" must be a string of at most 300 characters (* matches any characters).`);
-      wanted.push([name, value as string, wildcard(value as string)]);
+      wanted.push([name, value as string, wildcardMatcher(value as string).test]);
     }
     checks.push((e, _bare, out) => {
       const q = e.path.indexOf('?');

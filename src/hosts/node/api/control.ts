@@ -30,7 +30,7 @@ export class ControlClient {
   constructor(
     /** The host's origin, e.g. `http://127.0.0.1:8787`. */
     readonly url: string,
-    private readonly adminToken: string | undefined,
+    readonly adminToken: string | undefined,
   ) {}
 
   /** One control call; a non-2xx answer throws a SimulatorError with the host's own message. */

@@ -15,6 +15,8 @@ const TEST_PBKDF2_ITERATIONS = 1000;
 export interface Simulator {
   /** The host's origin, e.g. `http://127.0.0.1:41234`; environments live under `${url}/sim/<key>`. */
   readonly url: string;
+  /** The admin token this handle sends (started here: the host's, given or generated; hand it to workers that connect). */
+  readonly adminToken: string | undefined;
   /** A new environment: a product's seeded book, a scenario of the library, or a snapshot file. */
   createEnvironment(opts: CreateOptions): Promise<SimEnvironment>;
   /**
@@ -35,6 +37,10 @@ class ControlledSimulator implements Simulator {
 
   get url(): string {
     return this.control.url;
+  }
+
+  get adminToken(): string | undefined {
+    return this.control.adminToken;
   }
 
   async createEnvironment(opts: CreateOptions): Promise<SimEnvironment> {
@@ -75,14 +81,18 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     stateFile: opts.state,
     pbkdf2Iterations: opts.pbkdf2Iterations ?? TEST_PBKDF2_ITERATIONS,
     log: opts.log,
+    adminToken: opts.adminToken,
+    requireToken: opts.requireToken,
   });
-  return new ControlledSimulator(new ControlClient(host.url, opts.adminToken), host);
+  // The given token, or the one the host generated (it trusts this machine anyway, unless requireToken).
+  return new ControlledSimulator(new ControlClient(host.url, opts.adminToken ?? host.access.adminToken), host);
 }
 
 /** Use a simulator running elsewhere (started by a globalSetup, or `erp-sim serve` in CI). */
 export async function connectSimulator(opts: ConnectOptions): Promise<Simulator> {
-  const control = new ControlClient(opts.url.replace(/\/+$/, ''), opts.adminToken);
-  // Fail here, with the reason, rather than at the first createEnvironment.
-  await control.call('/stats');
+  const control = new ControlClient(opts.url.replace(/\/+$/, ''), opts.adminToken ?? opts.classCode);
+  // Fail here, with the reason (unreachable, a token needed or refused), rather than at the first
+  // createEnvironment; the scenario list is small and readable with either token.
+  await control.call('/scenarios');
   return new ControlledSimulator(control, undefined);
 }

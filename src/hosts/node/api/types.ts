@@ -17,8 +17,14 @@ export interface StartOptions {
   host?: string;
   /** Keep everything in this file across restarts (`--state`); default: in memory. */
   state?: string;
-  /** The host's admin token (`--admin-token`); sent as a bearer token on control calls. */
+  /**
+   * The host's admin token (`--admin-token`: `simadmin_` and 20+ characters); default: one generated
+   * at start (`sim.adminToken`). Sent as a bearer token on control calls; a new environment's own
+   * calls use its owner token.
+   */
   adminToken?: string;
+  /** Every control call needs a token, from this machine too (`--require-token`); the API sends them. */
+  requireToken?: boolean;
   /**
    * PBKDF2 iterations for the credentials this simulator mints (default 1000; `erp-sim serve` uses
    * 100,000). Every secret is 128 random bits or more, so stretching adds nothing against guessing
@@ -32,8 +38,13 @@ export interface StartOptions {
 export interface ConnectOptions {
   /** The host's URL, e.g. `http://127.0.0.1:8787` (what `erp-sim serve` prints). */
   url: string;
-  /** Sent as a bearer token on control calls when the host asks for one. */
+  /** Sent as a bearer token on control calls (needed when the host requires tokens or is not on this machine). */
   adminToken?: string;
+  /**
+   * Instead of the admin token: a class code of the host (`--class-code`). It may create environments
+   * and nothing else; each environment's own calls then go with its owner token.
+   */
+  classCode?: string;
 }
 
 export type CreateOptions =
