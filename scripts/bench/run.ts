@@ -18,6 +18,7 @@ const SECTIONS: [string, string][] = [
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
   ['app', ''],
+  ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
 ];
 const only = process.argv.slice(2);
 

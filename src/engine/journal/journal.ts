@@ -59,6 +59,8 @@ export class Journal {
   private readonly rings = new Map<string, Promise<Ring>>();
   private readonly unsaved = new Map<string, JournalEntry[]>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
+  private readonly recording = new Map<string, Set<Promise<void>>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
@@ -78,7 +80,14 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        const recorded = this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        let pending = this.recording.get(info.env);
+        if (!pending) this.recording.set(info.env, (pending = new Set()));
+        pending.add(recorded);
+        void recorded.finally(() => {
+          pending.delete(recorded);
+          if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
+        });
       },
     };
   }
@@ -193,13 +202,28 @@ export class Journal {
     return this.chain;
   }
 
-  private track(p: Promise<unknown>): void {
-    const tracked = p.catch((err: unknown) => console.error('[erp-sim] journal entry lost', err));
+  /** Count the work as in flight until it ends; the promise returned never rejects. */
+  private track(p: Promise<unknown>): Promise<void> {
+    const tracked = p.then(
+      () => undefined,
+      (err: unknown) => console.error('[erp-sim] journal entry lost', err),
+    );
     this.inflight.add(tracked);
     void tracked.finally(() => {
       this.inflight.delete(tracked);
       if (this.inflight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     });
+    return tracked;
+  }
+
+  /**
+   * Resolves once every request to `env` answered so far has its entry in the ring (issue 21 § 3: a
+   * read right after the client's request sees it, no sleep). Only what is pending now is waited
+   * for, so a busy environment cannot keep a reader waiting; persistence is not waited for.
+   */
+  async recorded(env: string): Promise<void> {
+    const pending = this.recording.get(env);
+    if (pending) await Promise.all([...pending]);
   }
 
   /**
@@ -211,8 +235,9 @@ export class Journal {
     await this.chain;
   }
 
-  /** Entries newest first (the recorded ones; one still being read may be missing). */
+  /** Entries newest first, every request answered before the call included. */
   async read(env: string, filter: JournalFilter): Promise<JournalEntry[]> {
+    await this.recorded(env);
     return (await this.ring(env)).select(filter);
   }
 
