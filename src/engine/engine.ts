@@ -4,6 +4,7 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
+import { withinLimit } from './core/limits.ts';
 import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
@@ -177,7 +178,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const grant = await gate.check(request, caller);
         if (grant instanceof Response) return grant;
         const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
-        return await app.fetch(request, bindings);
+        // A body over its documented limit is refused before anything reads or stores it (issue 19 § 2).
+        const sized = await withinLimit(request, new URL(request.url).pathname.slice(mount.length));
+        if (sized instanceof Response) return sized;
+        return await app.fetch(sized, bindings);
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

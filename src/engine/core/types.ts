@@ -143,6 +143,11 @@ export interface SeedContext {
   rng: Rng;
   now: Date;
   env: Environment;
+  /**
+   * Long work (generate) awaits it once per document: it yields to the host when the current time
+   * slice is used up, so other environments are answered meanwhile (issue 19 § 2).
+   */
+  breathe?: () => Promise<void>;
 }
 
 /** Records related to a value: rows of `resource` whose (queryable) `column` equals it. */

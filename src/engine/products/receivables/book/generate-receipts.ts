@@ -25,6 +25,8 @@ export async function generateReceipts(ctx: SeedContext, count: number): Promise
   if (open.length === 0) return { resource: 'standardReceipts', added: 0 };
   const start = tx.count(KIND.standardReceipt);
   for (let i = 0; i < count; i++) {
+    // A shared host answers other environments meanwhile (issue 19 § 2).
+    await ctx.breathe?.();
     const invoice = rng.pick(open);
     const roll = rng.int(0, 59);
     const balance = new Big(invoice.InvoiceBalanceAmount);
