@@ -12,6 +12,7 @@ import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
+import { eachSliced } from '../core/yield.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
@@ -161,7 +162,8 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     const issued = await store.write(
       env.key,
       async (tx) => {
-        for (const [kind, rows] of Object.entries(snap.records)) for (const [id, row] of rows) tx.put(kind, id, row);
+        // A large file gives the host back between slices (issue 19 § 2).
+        await eachSliced(Object.entries(snap.records).flatMap(([kind, rows]) => rows.map((r) => [kind, r] as const)), ([kind, [id, row]]) => tx.put(kind, id, row));
         return mintAll(tx, product, snap.credentials, envNow(clock, env), deps.iterations);
       },
       { create: env },
