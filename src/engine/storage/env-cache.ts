@@ -123,6 +123,15 @@ export class EnvCache implements DataView {
       if (list) list.push(c);
       else changes.set(kind, [c]);
     };
+    // A kind changed by more rows than are patched loses its list first, so no row's position is
+    // looked up in it (each look-up scans the list: an AutoMatch run updating 20k of 100k invoices
+    // spent 8 s there, holding up every environment; issue 19 § 2).
+    const counts = new Map<string, number>();
+    for (const c of [deletes, puts]) for (const r of c) counts.set(r.kind, (counts.get(r.kind) ?? 0) + 1);
+    for (const [kind, n] of counts) {
+      const t = this.kinds.get(kind);
+      if (n > PATCH_LIMIT && t) t.list = null;
+    }
     for (const d of deletes) {
       const t = this.kinds.get(d.kind);
       const before = t?.rows.get(d.id);
