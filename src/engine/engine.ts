@@ -48,6 +48,11 @@ export interface EngineOptions {
    * trusted: the service worker answers only its own origin's pages.
    */
   access?: AccessOptions;
+  /**
+   * Documents `generate` commits per transaction (default 3000). A shared host chooses fewer, so
+   * each commit (applied in one go) holds the other environments up less.
+   */
+  generateSlice?: number;
 }
 
 export interface Engine {
@@ -100,7 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

@@ -42,6 +42,8 @@ interface AdminDeps {
   onProgress: ((progress: WorkProgress) => void) | undefined;
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
+  /** Documents per generate transaction (default GENERATE_SLICE). */
+  generateSlice: number | undefined;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -49,8 +51,8 @@ const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
 
 /** Upper bound of one `generate` call. */
 const MAX_GENERATE = 100_000;
-/** Documents `generate` writes per transaction (each slice commits on its own). */
-const GENERATE_SLICE = 3000;
+/** Documents `generate` writes per transaction by default (each slice commits on its own). */
+export const GENERATE_SLICE = 3000;
 
 const bad = (message: string) => json({ error: message }, 400);
 const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
@@ -205,7 +207,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       // no half document, and each IndexedDB transaction stays small (its per-put cost grows with size).
       let result: { resource: string; added: number } | null = null;
       for (let done = 0; done < count; ) {
-        const n = Math.min(GENERATE_SLICE, count - done);
+        const n = Math.min(deps.generateSlice ?? GENERATE_SLICE, count - done);
         const part = await store.write(env.key, (tx) =>
           generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env, breathe }, n, kind as string | undefined),
         );
