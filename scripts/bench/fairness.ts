@@ -2,7 +2,7 @@
  * A shared Node host stays fair (issue 19 § 2, § Targets): the pathological fault pattern against a
  * 2 KB path; GETs to another environment (p50/p99/max) while one environment does each kind of long
  * work (generate 100k invoices, 20k receipts twice, AutoMatch over the large book, reset of it,
- * snapshot export and import of 10k invoices, 100k OData customers); 20,000 receipts into 20,000. The real
+ * snapshot export and import of 7k invoices, 100k OData customers); 20,000 receipts into 20,000. The real
  * `npm run serve` process with --state, probed over HTTP.
  * Standalone: `npx tsx scripts/bench/fairness.ts [invoices=100000] [--no-state]`.
  */
@@ -143,11 +143,11 @@ async function main(): Promise<void> {
     targets.push({ target: `${RECEIPTS} receipts into a book of ${RECEIPTS}: < 10 s`, value: `${(second.result.ms / 1000).toFixed(2)} s`, met: second.result.ms < 10_000 ? 'yes' : 'NO' });
     await step('AutoMatch run over the large book', () => admin(url, 'POST', `/environments/${busy.key}/automatch/run`), 200);
     await step('reset of the large environment', () => admin(url, 'POST', `/environments/${busy.key}/reset`), 200);
-    // A snapshot near the import limit (32 MB): an environment of 10k generated invoices (~20 MB).
+    // A snapshot near the import limit (16 MB): an environment of 7k generated invoices (~14 MB).
     const mid = (await admin<Made>(url, 'POST', '/environments', JSON.stringify({ product: 'receivables', name: 'snapshot source' }))).body;
-    await admin(url, 'POST', `/environments/${mid.key}/generate`, JSON.stringify({ count: 10_000 }));
+    await admin(url, 'POST', `/environments/${mid.key}/generate`, JSON.stringify({ count: 7_000 }));
     let snapshot = '';
-    await step('snapshot export of 10k invoices', async () => {
+    await step('snapshot export of 7k invoices', async () => {
       const t = performance.now();
       const res = await fetch(`${url}/sim/_admin/environments/${mid.key}/snapshot`);
       snapshot = await res.text();

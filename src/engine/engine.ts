@@ -184,7 +184,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         if (grant instanceof Response) return grant;
         const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
         // A body over its documented limit is refused before anything reads or stores it (issue 19 § 2).
-        const sized = await withinLimit(request, new URL(request.url).pathname.slice(mount.length));
+        // The host's own requests (its --import files at start) are the operator's, not bound by it.
+        const sized = caller?.host ? request : await withinLimit(request, new URL(request.url).pathname.slice(mount.length));
         if (sized instanceof Response) return sized;
         return await app.fetch(sized, bindings);
       } catch (err) {

@@ -38,7 +38,7 @@ const CASES = [
   { what: 'REST JSON', path: () => `/sim/${env}/fscmRestApi/resources/11.13.18.05/receivablesInvoices`, limit: BODY_LIMITS.rest, name: 'REST JSON body of at most 1 MB' },
   { what: 'OData JSON', path: () => `/sim/${env}/odata/Priority/tabula.ini/demo/CUSTOMERS`, limit: BODY_LIMITS.odata, name: 'OData JSON body of at most 4 MB' },
   { what: 'SOAP', path: () => `/sim/${env}/fscmService/InvoiceService`, limit: BODY_LIMITS.soap, name: 'SOAP envelope of at most 1 MB' },
-  { what: 'snapshot import', path: () => '/sim/_admin/environments/import', limit: BODY_LIMITS.snapshot, name: 'snapshot file of at most 32 MB' },
+  { what: 'snapshot import', path: () => '/sim/_admin/environments/import', limit: BODY_LIMITS.snapshot, name: 'snapshot file of at most 16 MB' },
   { what: 'control API JSON', path: () => `/sim/_admin/environments/${env}/faults`, limit: BODY_LIMITS.control, name: 'control API body of at most 1 MB' },
 ];
 

@@ -12,7 +12,7 @@ import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
-import { eachSliced } from '../core/yield.ts';
+import { eachSliced, yieldToHost } from '../core/yield.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
@@ -124,6 +124,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (withCredentials === null) return bad('"credentials" must be true or false.');
     const data = await store.data(env.key);
     const records = await recordsOf(store, env.key);
+    await yieldToHost(); // building, sealing and writing out a large file are steps with turns between
     const credentials = withCredentials
       ? data.list<StoredCredential>(CREDENTIAL_KIND).map((x) => ({ type: x.type, name: x.name, owner: x.owner, privileges: [...x.privileges] }))
       : undefined;
@@ -137,6 +138,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       records,
       ...(credentials ? { credentials } : {}),
     });
+    await yieldToHost();
     const file = `${current.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'environment'}.erp-sim.json`;
     return json(snapshot, 200, { 'content-disposition': `attachment; filename="${file}"` });
   });
@@ -152,6 +154,8 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     } catch {
       return bad('The file is not valid JSON, so it is not a snapshot.');
     }
+    // Parsing and checking a large file are each one step: other requests go between them (issue 19 § 2).
+    await yieldToHost();
     const checked = await checkSnapshot(value, (p) => products.get(p)?.credentialTypes);
     if (!checked.ok) return bad(checked.error);
     const snap: Snapshot = checked.snapshot;
