@@ -65,6 +65,11 @@ export interface IndexSpec<V> {
   /** `rows` as `list(kind)` gives them; `seqs[i]` is the position key of `rows[i]` (ascending). */
   build(rows: readonly Row[], seqs: readonly number[], data: DataView): V;
   update(value: V, change: RowChange, data: DataView): void;
+  /**
+   * `update` takes constant time and needs no row positions (a lookup map, not an order): the index
+   * is patched after a commit of any size instead of rebuilt on next use.
+   */
+  constantUpdate?: boolean;
 }
 
 /** A write transaction: sees its own writes; committed as one IndexedDB transaction. */

@@ -155,7 +155,7 @@ export class EnvCache implements DataView {
       }
       for (const m of this.maintained.values()) {
         if (m.kind !== kind || m.stale) continue;
-        if (patch) for (const c of list) m.spec.update(m.value, c, this);
+        if (patch || m.spec.constantUpdate) for (const c of list) m.spec.update(m.value, c, this);
         else m.stale = true;
       }
     }

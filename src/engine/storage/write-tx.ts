@@ -56,8 +56,18 @@ export class PendingTx implements WriteTx {
     return out;
   }
 
+  /** The committed count corrected by this write's own puts and deletes (no list is built). */
   count(kind: string): number {
-    return this.list(kind).length;
+    const pending = this.puts.get(kind);
+    const cleared = this.cleared(kind);
+    let n = cleared ? 0 : this.base.count(kind);
+    if (!pending) return n;
+    for (const [id, row] of pending) {
+      const stored = !cleared && this.base.get(kind, id) !== undefined;
+      if (row && !stored) n++;
+      else if (!row && stored) n--;
+    }
+    return n;
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
