@@ -58,9 +58,14 @@ describe('request body limits (issue 19 § 2)', () => {
         expect(res.status).toBe(413);
         const answer = await res.text();
         expect(answer).toContain(c.name);
-        expect(answer).toContain('SIM-1002');
-        if (c.what === 'SOAP') expect(res.headers.get('content-type')).toContain('text/xml');
-        else expect(res.headers.get('content-type')).toContain('application/problem+json');
+        if (c.what === 'SOAP') {
+          // The InvoiceService's own documented fault (receivables SOAP catalog).
+          expect(res.headers.get('content-type')).toContain('text/xml');
+          expect(answer).toContain('<faultcode>env:Client.RequestTooLarge</faultcode>');
+        } else {
+          expect(res.headers.get('content-type')).toContain('application/problem+json');
+          expect(answer).toContain('SIM-1002');
+        }
         expect(changes).toBe(before);
         expect(host.engine.store.environments()).toHaveLength(envs);
         // The host is unaffected: the next request is answered as usual.

@@ -4,8 +4,7 @@
  * limit, before anything reads or stores it, and it is read no further than the limit.
  */
 import { problem } from './http.ts';
-import { ADF_ERRORS_NS, isSoapPath, soapFaultResponse } from './soap.ts';
-import { escapeXml } from './xml.ts';
+import { isSoapPath, soapFaultResponse } from './soap.ts';
 
 export const SIM_BODY_TOO_LARGE = 'SIM-1002';
 
@@ -56,10 +55,8 @@ export function surfaceOf(path: string): BodySurface {
 /** The 413: a problem document naming the limit, or a SOAP fault on SOAP paths (what a SOAP client reads). */
 export function bodyTooLarge(surface: BodySurface, limit: number, seen: string): Response {
   const detail = `The request body is ${seen}; this simulator accepts a ${LIMIT_NAMES[surface]} of at most ${formatLimit(limit)} (${limit} bytes). Nothing was stored.`;
-  if (surface === 'soap') {
-    const message = `<tns:ServiceErrorMessage xmlns:tns="${ADF_ERRORS_NS}"><tns:code>${SIM_BODY_TOO_LARGE}</tns:code><tns:message>${escapeXml(detail)}</tns:message><tns:severity>SEVERITY_ERROR</tns:severity></tns:ServiceErrorMessage>`;
-    return soapFaultResponse(413, 'env:Client', `${SIM_BODY_TOO_LARGE} Request too large: ${detail}`, message);
-  }
+  // On SOAP paths the InvoiceService's own documented fault (its catalog: env:Client.RequestTooLarge).
+  if (surface === 'soap') return soapFaultResponse(413, 'env:Client.RequestTooLarge', `The request body is larger than ${limit} bytes (${seen}); this simulator accepts a ${LIMIT_NAMES[surface]} of at most ${formatLimit(limit)}. Nothing was stored.`);
   return problem(413, SIM_BODY_TOO_LARGE, 'Request body too large', detail);
 }
 

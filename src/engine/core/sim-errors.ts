@@ -35,7 +35,7 @@ export const SIMULATOR_ERRORS: readonly ErrorEntry[] = [
     code: SIM_BODY_TOO_LARGE,
     status: 413,
     title: 'Request body too large',
-    meaning: `A request body over the simulator's documented limit: ${(Object.keys(BODY_LIMITS) as BodySurface[]).map((s) => `${LIMIT_NAMES[s]} ${formatLimit(BODY_LIMITS[s])}`).join(', ')}. Refused before it is read further; nothing is stored. On SOAP paths it is a SOAP fault (env:Client, ServiceErrorMessage code SIM-1002).`,
+    meaning: `A request body over the simulator's documented limit: ${(Object.keys(BODY_LIMITS) as BodySurface[]).map((s) => `${LIMIT_NAMES[s]} ${formatLimit(BODY_LIMITS[s])}`).join(', ')}. Refused before it is read further; nothing is stored. On SOAP paths it is the InvoiceService's own fault, env:Client.RequestTooLarge.`,
     spec: '000 Other behaviours (maximum request size: not shown); 001 (maximum request body size: not shown); issue 19 § 2',
     avoid: 'Send smaller requests: fewer lines per invoice, fewer requests per $batch, a snapshot of a smaller environment.',
     notReproducible: 'A body over 1 MB is more than the console should send; try it with curl against the Node host: head -c 2000000 /dev/zero | curl -i --data-binary @- <base>/fscmRestApi/resources/11.13.18.05/receivablesInvoices',
