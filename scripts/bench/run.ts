@@ -11,6 +11,7 @@ const SECTIONS: [string, string][] = [
   ['automatch', ''],
   ['worker-writes', ''],
   ['soap', ''],
+  ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],

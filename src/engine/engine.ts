@@ -4,7 +4,7 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
-import { withinLimit } from './core/limits.ts';
+import { limitBody } from './core/limits.ts';
 import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
@@ -21,6 +21,7 @@ import type { AccessOptions, ControlBindings } from './access/types.ts';
 import { FaultInjector } from './faults/injector.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
 
 export interface EngineOptions {
@@ -53,6 +54,11 @@ export interface EngineOptions {
    * each commit (applied in one go) holds the other environments up less.
    */
   generateSlice?: number;
+  /**
+   * Enforce the request body limits (core/limits.ts; default true). The service worker turns them
+   * off: its only caller is its own page, whose large snapshot is the user's own.
+   */
+  bodyLimits?: boolean;
 }
 
 export interface Engine {
@@ -65,6 +71,11 @@ export interface Engine {
   readonly journal: Journal | undefined;
   /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
   settled(): Promise<void>;
+  /**
+   * `text` with every secret of this host's environments replaced by "[redacted]", in whatever form
+   * it is written (journal/secrets.ts): for what a host writes outside the journal (an access log).
+   */
+  redact(text: string): Promise<string>;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -78,7 +89,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const secrets = new SecretIndex(store);
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal, secrets });
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
 
@@ -176,6 +188,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async settled() {
       await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },
+    redact: (text) => secrets.redact(text),
     async handle(request: Request, caller?: Caller): Promise<Response> {
       stats.requests++;
       try {
@@ -183,11 +196,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const grant = await gate.check(request, caller);
         if (grant instanceof Response) return grant;
         const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
-        // A body over its documented limit is refused before anything reads or stores it (issue 19 § 2).
+        // A body over its documented limit is refused, read no further, nothing stored (issue 19 § 2).
         // The host's own requests (its --import files at start) are the operator's, not bound by it.
-        const sized = caller?.host ? request : await withinLimit(request, new URL(request.url).pathname.slice(mount.length));
-        if (sized instanceof Response) return sized;
-        return await app.fetch(sized, bindings);
+        const limited = caller?.host || options.bodyLimits === false ? null : limitBody(request, new URL(request.url).pathname.slice(mount.length));
+        try {
+          const res = await app.fetch(limited?.request ?? request, bindings);
+          return limited?.tripped() ? limited.refusal() : res;
+        } catch (err) {
+          if (limited?.tripped()) return limited.refusal();
+          throw err;
+        }
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

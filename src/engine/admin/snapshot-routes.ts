@@ -15,7 +15,8 @@ import { json, readText } from '../core/http.ts';
 import { eachSliced, yieldToHost } from '../core/yield.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
-import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
+import { jsonTextBoundsProblem } from '../core/json-bounds.ts';
+import { checkSnapshot, isPortableKind, sealSnapshot, SNAPSHOT_BOUNDS, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
 import type { Scenario, ScenarioRequestStep } from '../snapshots/scenarios.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, type IssuedCredential } from './credentials.ts';
@@ -148,6 +149,9 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (name !== undefined && (!name.trim() || name.length > 120)) return bad('"name" must be a non-empty string of at most 120 characters.');
     const text = await readText(c.req.raw);
     if (!text.trim()) return bad('Send a snapshot file (JSON) as the request body.');
+    // Bounded shape first: a record nested 100,000 deep is refused before it is parsed (issue 26).
+    const beyond = jsonTextBoundsProblem(text, SNAPSHOT_BOUNDS);
+    if (beyond) return bad(beyond.replace('The request body', 'The file'));
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -156,7 +160,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     }
     // Parsing and checking a large file are each one step: other requests go between them (issue 19 § 2).
     await yieldToHost();
-    const checked = await checkSnapshot(value, (p) => products.get(p)?.credentialTypes);
+    const checked = await checkSnapshot(value, (p) => products.get(p));
     if (!checked.ok) return bad(checked.error);
     const snap: Snapshot = checked.snapshot;
     const product = products.get(snap.product) as Product;

@@ -60,42 +60,57 @@ export function bodyTooLarge(surface: BodySurface, limit: number, seen: string):
   return problem(413, SIM_BODY_TOO_LARGE, 'Request body too large', detail);
 }
 
+/** A request whose body is counted as it is read, and whether the count passed its limit. */
+export interface LimitedRequest {
+  request: Request;
+  /** True once a reader of the body went past the limit (the answer is then the 413). */
+  tripped(): boolean;
+  /** The 413 for this request. */
+  refusal(): Response;
+}
+
 /**
- * `request` with its body read into memory when it is within the limit of its surface, or the 413.
- * A declared Content-Length over the limit is refused unread; a body without one is read until it
- * passes the limit, then dropped.
+ * `request` with its body limited to its surface's limit. The body is read only by whoever reads it
+ * (a service that refuses first, e.g. 401 without credentials, never does, and its refusal stands);
+ * a read past the limit fails there, and the caller answers `refusal()` instead of what the service
+ * made of the failed read, so nothing is stored. What is left of a refused body is the host's to
+ * settle (the Node host reads and drops it so the connection stays sound): never cancelled here.
  */
-export async function withinLimit(request: Request, path: string): Promise<Request | Response> {
-  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return request;
+export function limitBody(request: Request, path: string): LimitedRequest | null {
+  const source = request.body;
+  if (source === null || request.method === 'GET' || request.method === 'HEAD') return null;
   const surface = surfaceOf(path);
   const limit = BODY_LIMITS[surface];
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) {
-    await request.body.cancel().catch(() => undefined);
-    return bodyTooLarge(surface, limit, `${declared} bytes`);
-  }
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  let over = false;
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        return bodyTooLarge(surface, limit, `over ${limit} bytes`);
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // A body the client broke off: what arrived is what the request has (as a text read gives).
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    body.set(c, at);
-    at += c.byteLength;
-  }
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      // Pulled only when the service reads: the source stays unlocked until then.
+      async pull(controller) {
+        reader ??= source.getReader();
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        size += value.byteLength;
+        if (size > limit) {
+          over = true;
+          reader.releaseLock();
+          return controller.error(new RangeError(`The request body is over ${limit} bytes.`));
+        }
+        controller.enqueue(value);
+      },
+      cancel() {
+        reader?.releaseLock();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  // `duplex` is required for a stream body (Fetch); the DOM typings of RequestInit lack it.
+  const init = { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit;
+  return {
+    request: new Request(request.url, init),
+    tripped: () => over,
+    refusal: () => bodyTooLarge(surface, limit, Number.isFinite(declared) ? `${declared} bytes` : `over ${limit} bytes`),
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
+import type { KindSchema } from './record-schema.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -122,6 +123,12 @@ export interface StoredCredential extends Row {
   scope: string | null;
   salt: string;
   hash: string;
+  /**
+   * SHA-256 of the secret, so redaction can tell it in any text with one hash (journal/secrets.ts;
+   * the secret is 128+ random bits, which a fast hash protects as well as PBKDF2). Absent on
+   * credentials minted before it existed.
+   */
+  fingerprint?: string;
   createdAt: string;
 }
 
@@ -247,6 +254,11 @@ export interface Product {
   app: ProductApp;
   /** Background processes of the product (receivables: AutoMatch). */
   processes?: readonly ProductProcess[];
+  /**
+   * Every record kind the product stores and the shape of its rows: a snapshot import checks each
+   * record against them before anything is written (issue 26). A kind not listed is not imported.
+   */
+  recordKinds: Readonly<Record<string, KindSchema>>;
 }
 
 export interface GenerateResult {

@@ -2,12 +2,14 @@
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
+import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { chosenTokenProblem, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/index.ts';
 import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
+import { settleUnreadBody } from './unread-body.ts';
 
 /**
  * Documents per generate transaction on this host: every environment shares one event loop, and a
@@ -84,8 +86,10 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   const started = performance.now();
   // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
   const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
-  log?.(accessLine(req, res, performance.now() - started));
-  if (res.type !== 'error') return res;
+  // The access log is a file the host writes too: no secret reaches it, even in a query string.
+  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
+  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
@@ -102,7 +106,8 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
+    // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
+    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
       resolve(s);
     });
