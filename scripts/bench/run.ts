@@ -17,6 +17,7 @@ const SECTIONS: [string, string][] = [
   ['node-host', 'odata'],
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
+  ['fairness', ''], // issue 19: a shared Node host stays fair under long work
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
 ];

@@ -4,6 +4,7 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
+import { limitBody } from './core/limits.ts';
 import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
@@ -49,6 +50,16 @@ export interface EngineOptions {
    * trusted: the service worker answers only its own origin's pages.
    */
   access?: AccessOptions;
+  /**
+   * Documents `generate` commits per transaction (default 3000). A shared host chooses fewer, so
+   * each commit (applied in one go) holds the other environments up less.
+   */
+  generateSlice?: number;
+  /**
+   * Enforce the request body limits (core/limits.ts; default true). The service worker turns them
+   * off: its only caller is its own page, whose large snapshot is the user's own.
+   */
+  bodyLimits?: boolean;
 }
 
 export interface Engine {
@@ -107,7 +118,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -186,7 +197,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const grant = await gate.check(request, caller);
         if (grant instanceof Response) return grant;
         const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
-        return await app.fetch(request, bindings);
+        // A body over its documented limit is refused, read no further, nothing stored (issue 19 § 2).
+        // The host's own requests (its --import files at start) are the operator's, not bound by it.
+        const limited = caller?.host || options.bodyLimits === false ? null : limitBody(request, new URL(request.url).pathname.slice(mount.length));
+        try {
+          const res = await app.fetch(limited?.request ?? request, bindings);
+          return limited?.tripped() ? limited.refusal() : res;
+        } catch (err) {
+          if (limited?.tripped()) return limited.refusal();
+          throw err;
+        }
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

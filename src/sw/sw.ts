@@ -72,7 +72,9 @@ async function tellTabs(messages: object[]): Promise<void> {
 
 function getEngine(): Promise<Engine> {
   // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice }).then(
+  // No body limits: the worker's only caller is its own page, and a large snapshot import is the
+  // user's own (the limits protect a shared Node host; README § Node host).
+  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }).then(
     (e) => {
       e.store.onChange(broadcast);
       return e;

@@ -66,6 +66,11 @@ export interface IndexSpec<V> {
   /** `rows` as `list(kind)` gives them; `seqs[i]` is the position key of `rows[i]` (ascending). */
   build(rows: readonly Row[], seqs: readonly number[], data: DataView): V;
   update(value: V, change: RowChange, data: DataView): void;
+  /**
+   * `update` takes constant time and needs no row positions (a lookup map, not an order): the index
+   * is patched after a commit of any size instead of rebuilt on next use.
+   */
+  constantUpdate?: boolean;
 }
 
 /** A write transaction: sees its own writes; committed as one IndexedDB transaction. */
@@ -150,6 +155,11 @@ export interface SeedContext {
   rng: Rng;
   now: Date;
   env: Environment;
+  /**
+   * Long work (generate) awaits it once per document: it yields to the host when the current time
+   * slice is used up, so other environments are answered meanwhile (issue 19 § 2).
+   */
+  breathe?: () => Promise<void>;
 }
 
 /** Records related to a value: rows of `resource` whose (queryable) `column` equals it. */

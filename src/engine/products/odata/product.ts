@@ -67,9 +67,9 @@ export const odata: Product = {
   credentialTypes: ['api-user', 'pat'],
   seed: seedBook,
   // Seeded by the next customer number: each call continues the book with new random values.
-  generate: ({ tx, now, env }, count) => {
+  generate: async ({ tx, now, env, breathe }, count) => {
     const rng = seededRng(seedFrom(`${env.key}-${peekCounter(tx, 'CUST')}`));
-    return { resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers };
+    return { resource: 'CUSTOMERS', added: (await writeSyntheticBook(tx, { customers: count, now, rng, breathe })).customers };
   },
   app,
   recordKinds: ODATA_RECORD_KINDS,
