@@ -14,6 +14,7 @@ import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
 import { aroundProduct } from './around-product.ts';
 import { FaultInjector } from './faults/injector.ts';
+import { DrillRunner, realSleep, type Sleep } from './drills/runner.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 import type { JournalPersistence } from './journal/types.ts';
@@ -38,6 +39,11 @@ export interface EngineOptions {
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
+  /**
+   * How a drill's slow answer waits (default: a real timer that ends early when the client goes).
+   * Tests pass one that moves their host clock, so a drill's seconds cost them none.
+   */
+  sleep?: Sleep;
 }
 
 export interface Engine {
@@ -47,7 +53,7 @@ export interface Engine {
   readonly mount: string;
   /** The request journal (undefined when the host turned it off). */
   readonly journal: Journal | undefined;
-  /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
+  /** Resolves when background work begun by requests (journal entries, fault counts, drill steps) is stored. */
   settled(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const verifiers = new Map<string, CredentialVerifier>();
   const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
   const faults = new FaultInjector(store);
+  const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -88,7 +95,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress: options.onProgress }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -107,7 +114,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // stop need not wait for all of a big book).
     const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
+    return aroundProduct({ store, clock, journal, faults, drills }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
   });
 
   /**
@@ -147,6 +154,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     if (change.op === 'env-delete') {
       verifiers.delete(change.key);
       faults.forget(change.key);
+      drills.forget(change.key);
       void journal?.clear(change.key, true);
     }
   });
@@ -158,7 +166,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     mount,
     journal,
     async settled() {
-      await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
+      // Drill steps wait on journal ids, and their writes on the store: in that order.
+      await Promise.all([journal?.settled(), faults.settled()]);
+      await drills.settled();
+      await store.settled();
     },
     async handle(request: Request): Promise<Response> {
       stats.requests++;

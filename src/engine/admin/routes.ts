@@ -18,6 +18,8 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { registerDrillRoutes } from './drill-routes.ts';
+import type { DrillRunner } from '../drills/runner.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -36,6 +38,7 @@ interface AdminDeps {
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
   faults: FaultInjector;
+  drills: DrillRunner;
   onProgress: ((progress: WorkProgress) => void) | undefined;
 }
 
@@ -295,6 +298,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerLessonRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
+  registerDrillRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

@@ -36,12 +36,15 @@ export interface BeginInfo {
 
 export interface FinishInfo {
   injected?: string;
+  /** The drill step that decided the answer (issue 23). */
+  drill?: JournalEntry['drill'];
   /** Worked out before redaction (e.g. a token of another environment). */
   hint?: () => Promise<string | undefined>;
 }
 
 export interface Capture {
-  finish(res: Response, info?: FinishInfo): void;
+  /** Resolves to the entry's id once it is recorded (undefined if it could not be). */
+  finish(res: Response, info?: FinishInfo): Promise<number | undefined>;
 }
 
 export interface JournalOptions {
@@ -73,12 +76,14 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        const recorded = this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
+        this.track(recorded);
+        return recorded.catch(() => undefined);
       },
     };
   }
 
-  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
+  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -99,6 +104,7 @@ export class Journal {
       ...(code ? { code } : {}),
       ...(hint ? { hint } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
+      ...(extra.drill ? { drill: extra.drill } : {}),
       request: { headers: reqHeaders, ...(reqText.text ? { body: this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: resHeaders, ...(resText.text ? { body: this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
@@ -106,6 +112,7 @@ export class Journal {
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
       for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) await this.add(info.env, { ...inner, parent });
     }
+    return parent;
   }
 
   private keep(body: { text: string; cut: boolean }, contentType: string | null): string {
