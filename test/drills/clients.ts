@@ -13,13 +13,16 @@ const SCOPE = 'urn:opc:resource:consumer::all';
 export class NetworkError extends Error {}
 export class Timeout extends Error {}
 
+/** What a client needs of a test sim: the engine and its host clock. */
+export type Wire = Pick<TestSim, 'engine' | 'clock'>;
+
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One request through the engine, as fetch would see it: a dropped connection throws NetworkError;
  * with `timeoutMs`, a request still unanswered that long (test clock) is aborted and throws Timeout.
  */
-export async function send(sim: TestSim, url: string, init: RequestInit, timeoutMs?: number): Promise<Response> {
+export async function send(sim: Wire, url: string, init: RequestInit, timeoutMs?: number): Promise<Response> {
   const ctl = new AbortController();
   const answered = sim.engine.handle(new Request(new URL(url, ORIGIN), { ...init, signal: ctl.signal }));
   let res: Response | 'timeout';
@@ -48,7 +51,7 @@ interface Signer {
 }
 
 /** A receivables OAuth client: a token from the environment's token endpoint, cached until dropped. */
-export function oauthSigner(sim: TestSim, base: string, client: { clientId: string; clientSecret: string }): Signer {
+export function oauthSigner(sim: Wire, base: string, client: { clientId: string; clientSecret: string }): Signer {
   let token: string | undefined;
   return {
     async authorization(fresh) {
@@ -83,7 +86,7 @@ export class CarefulClient {
   readonly log: string[] = [];
 
   constructor(
-    private readonly sim: TestSim,
+    private readonly sim: Wire,
     private readonly root: string,
     private readonly signer: Signer,
   ) {}
@@ -174,7 +177,7 @@ export class NaiveClient {
   readonly log: string[] = [];
 
   constructor(
-    private readonly sim: TestSim,
+    private readonly sim: Wire,
     private readonly root: string,
     private readonly signer: Signer,
   ) {}
