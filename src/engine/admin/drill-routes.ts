@@ -60,7 +60,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     const current = store.env(env.key) ?? env;
     return c.json({
       items: rows.map((d) => {
-        const r = reportOf(d, current, appRoot(c));
+        const r = reportOf(d, current, appRoot(c), drills.clock());
         return { id: r.id, plan: r.plan, status: r.status, stopped: r.stopped, startedAt: r.startedAt, finishedAt: r.finishedAt, steps: r.steps.length, score: scoreOf(d) };
       }),
     });
@@ -79,7 +79,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     if (!parsed.ok) return bad(parsed.error);
     try {
       const drill = await drills.start(env.key, await store.partial(env.key), env.product, parsed.kinds, parsed.plan);
-      return c.json(reportOf(drill, store.env(env.key) ?? env, appRoot(c)), 201, { location: `${new URL(c.req.url).pathname}/${drill.id}` });
+      return c.json(reportOf(drill, store.env(env.key) ?? env, appRoot(c), drills.clock()), 201, { location: `${new URL(c.req.url).pathname}/${drill.id}` });
     } catch (err) {
       if (err instanceof DrillConflict) return json({ error: `Drill ${err.running} is running in this environment: one drill at a time. Stop it first (DELETE …/drills/${err.running}).`, running: err.running }, 409);
       throw err;
@@ -90,7 +90,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     const env = envOf(c);
     if (!env) return notFound(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
-    return d ? c.json(reportOf(d, store.env(env.key) ?? env, appRoot(c))) : noDrill(c.req.param('id'));
+    return d ? c.json(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock())) : noDrill(c.req.param('id'));
   });
 
   app.get('/environments/:key/drills/:id/junit.xml', async (c) => {
@@ -98,7 +98,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     if (!env) return notFound(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
     if (!d) return noDrill(c.req.param('id'));
-    const xml = junitXml(reportOf(d, store.env(env.key) ?? env, appRoot(c)), env.key);
+    const xml = junitXml(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock()), env.key);
     return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="${d.id}-junit.xml"` });
   });
 

@@ -24,7 +24,7 @@ function pendingText(step: StepState, d: DrillRow): string {
 }
 
 /** `appRoot`: where the playground is served (its error catalog links), e.g. `https://host/`. */
-export function reportOf(d: DrillRow, env: Pick<Environment, 'clockOffsetMs'>, appRoot: string): DrillReport {
+export function reportOf(d: DrillRow, env: Pick<Environment, 'clockOffsetMs'>, appRoot: string, nowMs: number): DrillReport {
   const steps: DrillStepReport[] = d.steps.map((step) => {
     const def = STEP_DEFS[step.kind];
     const catalog = def.catalog[d.product];
@@ -54,6 +54,7 @@ export function reportOf(d: DrillRow, env: Pick<Environment, 'clockOffsetMs'>, a
     stopped: d.stopped === true,
     startedAt: iso(env, d.startedAtMs) as string,
     finishedAt: iso(env, d.finishedAtMs),
+    now: iso(env, nowMs) as string,
     steps,
     score: scoreOf(d),
   };

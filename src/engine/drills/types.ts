@@ -124,6 +124,8 @@ export interface DrillReport {
   stopped: boolean;
   startedAt: string;
   finishedAt: string | null;
+  /** The environment clock when this report was read (a view counts down to a deadline from it). */
+  now: string;
   steps: DrillStepReport[];
   score: DrillScore;
 }
