@@ -5,7 +5,7 @@
  * client did, then what a good client does.
  */
 import type { ProductId } from '../core/types.ts';
-import { sameRequest, type RequestShape } from './classify.ts';
+import { fits, sameRequest, type RequestShape } from './classify.ts';
 import { STEP_DEFS } from './plan.ts';
 import { ARM_WINDOW_MS, MIN_BACKOFF_MS, RETRY_AFTER_S, SLOW_MS, type RequestKey, type StepState, type Verdict } from './types.ts';
 
@@ -42,6 +42,20 @@ export function deadlineOf(step: StepState): number | undefined {
   if (step.phase !== 'watching' || step.injectedAtMs === undefined) return undefined;
   if (step.kind === 'slow-answer') return step.injectedAtMs + (step.watch.abortedAfterMs ?? SLOW_MS) + ARM_WINDOW_MS;
   return step.injectedAtMs + STEP_DEFS[step.kind].windowMs;
+}
+
+/**
+ * Whether a request concerns the step at all (synchronous, from its shape): the armed step's fit,
+ * or, once injected, a possible repeat, a token request, a read of the created record's collection.
+ * Every other request passes the drill by untouched.
+ */
+export function concerns(step: StepState, s: RequestShape): boolean {
+  if (step.phase === 'armed') return fits(step.kind, s);
+  if (step.phase !== 'watching') return false;
+  if (step.request && step.request.method === s.method && step.request.target === s.target) return true;
+  if (step.kind === 'token-expired') return s.tokenRequest;
+  if (step.kind === 'server-error-after-write' || step.kind === 'connection-dropped-before-write') return s.read && !!step.watch.collection && s.path.startsWith(step.watch.collection);
+  return false;
 }
 
 /** The request after the injection: evidence, a verdict, or nothing to do with the step. */
