@@ -7,6 +7,7 @@ const SECTIONS: [string, string][] = [
   ['foundation', ''],
   ['worker-services', ''],
   ['journal', ''],
+  ['drill', ''], // issue 23: a request outside a drill step costs what it costs without a drill
   ['receivables', ''],
   ['automatch', ''],
   ['worker-writes', ''],

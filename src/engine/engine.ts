@@ -20,6 +20,7 @@ import type { Caller } from './access/caller.ts';
 import { AccessGate } from './access/gate.ts';
 import type { AccessOptions, ControlBindings } from './access/types.ts';
 import { FaultInjector } from './faults/injector.ts';
+import { DrillRunner, realSleep, type Sleep } from './drills/runner.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 import { SecretIndex } from './journal/secrets.ts';
@@ -60,6 +61,11 @@ export interface EngineOptions {
    * off: its only caller is its own page, whose large snapshot is the user's own.
    */
   bodyLimits?: boolean;
+  /**
+   * How a drill's slow answer waits (default: a real timer that ends early when the client goes).
+   * Tests pass one that moves their host clock, so a drill's seconds cost them none.
+   */
+  sleep?: Sleep;
 }
 
 export interface Engine {
@@ -70,7 +76,7 @@ export interface Engine {
   readonly mount: string;
   /** The request journal (undefined when the host turned it off). */
   readonly journal: Journal | undefined;
-  /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
+  /** Resolves when background work begun by requests (journal entries, fault counts, drill steps) is stored. */
   settled(): Promise<void>;
   /**
    * `text` with every secret of this host's environments replaced by "[redacted]", in whatever form
@@ -94,6 +100,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal, secrets });
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
+  const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -118,7 +125,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress: options.onProgress, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -136,7 +143,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // stop need not wait for all of a big book).
     const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
+    return aroundProduct({ store, clock, journal, faults, drills }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
   });
 
   /**
@@ -176,6 +183,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     if (change.op === 'env-delete') {
       verifiers.delete(change.key);
       faults.forget(change.key);
+      drills.forget(change.key);
       void journal?.clear(change.key, true);
     }
   });
@@ -187,7 +195,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     mount,
     journal,
     async settled() {
-      await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
+      // Drill steps wait on journal ids, and their writes on the store: in that order.
+      await Promise.all([journal?.settled(), faults.settled()]);
+      await drills.settled();
+      await store.settled();
     },
     redact: (text) => secrets.redact(text),
     async handle(request: Request, caller?: Caller): Promise<Response> {

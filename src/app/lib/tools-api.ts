@@ -50,7 +50,7 @@ function fileName(res: Response, fallback: string): string {
 }
 
 /** Fetch a control API file and hand it to the browser as a download. */
-async function download(path: string, fallback: string): Promise<string> {
+export async function download(path: string, fallback: string): Promise<string> {
   const res = await send('GET', path);
   if (!res.ok) await read(res);
   const blob = await res.blob();

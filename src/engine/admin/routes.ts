@@ -21,6 +21,8 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 import { grantOf } from '../access/types.ts';
+import { registerDrillRoutes } from './drill-routes.ts';
+import type { DrillRunner } from '../drills/runner.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -39,6 +41,7 @@ interface AdminDeps {
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
   faults: FaultInjector;
+  drills: DrillRunner;
   onProgress: ((progress: WorkProgress) => void) | undefined;
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
@@ -313,6 +316,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerLessonRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
+  registerDrillRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));
