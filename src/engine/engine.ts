@@ -17,6 +17,7 @@ import { FaultInjector } from './faults/injector.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 import type { JournalPersistence } from './journal/types.ts';
+import { NoticeHub } from './notices/hub.ts';
 
 export interface EngineOptions {
   /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
@@ -38,6 +39,12 @@ export interface EngineOptions {
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
+  /**
+   * Stream the notices (writes, journal entries, progress) to clients over the network:
+   * `GET /_admin/events` and `/_admin/environments/<key>/events` (the Node host). The worker posts
+   * them to its tabs instead, and those routes answer 404 there.
+   */
+  streamNotices?: boolean;
 }
 
 export interface Engine {
@@ -49,6 +56,8 @@ export interface Engine {
   readonly journal: Journal | undefined;
   /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
   settled(): Promise<void>;
+  /** Every notice the engine gives (changes, journal entries, progress), for hosts that pass them on. */
+  readonly notices: NoticeHub;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -62,7 +71,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const notices = new NoticeHub();
+  const onJournal = (envs: string[]) => {
+    for (const env of envs) notices.publish({ type: 'sim-journal', env });
+    options.onJournal?.(envs);
+  };
+  const onProgress = (progress: WorkProgress) => {
+    notices.publish({ type: 'sim-progress', ...progress });
+    options.onProgress?.(progress);
+  };
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal });
   const faults = new FaultInjector(store);
 
   /** The environment as a product (or a product process) sees it for one request. */
@@ -88,7 +106,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress, notices: options.streamNotices ? notices : undefined }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -144,6 +162,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     throw err;
   });
   store.onChange((change) => {
+    const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
+    notices.publish({ type: 'sim-change', env, op: change.op });
     if (change.op === 'env-delete') {
       verifiers.delete(change.key);
       faults.forget(change.key);
@@ -157,6 +177,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     stats,
     mount,
     journal,
+    notices,
     async settled() {
       await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },

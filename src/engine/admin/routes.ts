@@ -18,6 +18,9 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { registerActivityRoutes } from './activity-routes.ts';
+import { registerEventRoutes } from './event-routes.ts';
+import type { NoticeHub } from '../notices/hub.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -37,6 +40,8 @@ interface AdminDeps {
   journal: Journal | undefined;
   faults: FaultInjector;
   onProgress: ((progress: WorkProgress) => void) | undefined;
+  /** Hosts that stream notices over the network (the Node host) give their hub; the worker posts them itself. */
+  notices: NoticeHub | undefined;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -293,6 +298,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLessonRoutes(app, deps);
+  registerActivityRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
   registerProcessRoutes(app, deps);

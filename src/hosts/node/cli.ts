@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
 import { startNodeHost } from './server.ts';
+import { appFiles } from './app-files.ts';
+import { preparePlayground } from './playground.ts';
 
 // A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
 tuneHeapForServer();
@@ -18,6 +20,7 @@ const { values } = parseArgs({
     state: { type: 'string' },
     log: { type: 'boolean' },
     import: { type: 'string', multiple: true },
+    'build-app': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -26,6 +29,7 @@ if (values.help) {
   console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
   console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
   console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
+  console.log('  --build-app  build the playground (dist/) first when it is missing or older than its sources (npm run serve passes it)');
   process.exit(0);
 }
 const port = Number(values.port);
@@ -44,7 +48,11 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
-const host = await startNodeHost({ port, host: values.host, stateFile: values.state, log: values.log ? (line) => console.log(line) : undefined }).catch((err: unknown) => {
+// The playground at / beside /sim (issue 20): built first when npm run serve finds it missing or old.
+const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(line) });
+const app = appFiles(playground.dir, { host: 'node' });
+
+const host = await startNodeHost({ port, host: values.host, stateFile: values.state, log: values.log ? (line) => console.log(line) : undefined, app }).catch((err: unknown) => {
   const message = listenFailure(err);
   if (!message) throw err;
   console.error(message);
@@ -53,6 +61,7 @@ const host = await startNodeHost({ port, host: values.host, stateFile: values.st
 const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init));
 
 console.log(`ERP integration simulator listening on ${host.url}`);
+console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
 console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
 
 // Snapshots given with --import become environments before anything else (CI: the browser's export).
