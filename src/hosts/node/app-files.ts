@@ -88,7 +88,7 @@ export function appFiles(dir: string, info: HostPageInfo, notBuilt = 'npm run bu
     const known = cache.get(file);
     if (known?.version === version) return known;
     let body: Uint8Array = await readFile(file);
-    if (file === join(root, 'index.html')) body = new TextEncoder().encode(new TextDecoder().decode(body).replace(/<head>/i, (head) => `${head}\n    ${meta}`));
+    if (file === join(root, 'index.html')) body = new TextEncoder().encode(new TextDecoder().decode(body).replace(/<\/head>/i, (end) => `  ${meta}\n  ${end}`));
     const loaded: Loaded = { version, body };
     if (info.size <= MAX_CACHED_FILE) cache.set(file, loaded);
     return loaded;
