@@ -1,11 +1,11 @@
 /**
  * The layers of src/, from the ground up (README § Architecture), checked by `npm test`:
- *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (admin, faults,
+ *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (access, admin, faults,
  *   journal, lessons, notices, openapi, snapshots, teaching, around-product) → engine.ts, index.ts,
  *   for-app.ts → hosts (sw, hosts/node); src/app sees the engine only through for-app.ts.
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
-const CROSS = '^src/engine/(admin|faults|journal|lessons|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
+const CROSS = '^src/engine/(access|admin|faults|journal|lessons|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
 const TOP = '^src/engine/(engine|index|for-app)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

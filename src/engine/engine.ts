@@ -4,6 +4,7 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
+import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
 import type { CatalogSource } from './teaching/catalog.ts';
@@ -13,6 +14,9 @@ import type { StorageBackend } from './storage/backend.ts';
 import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
 import { aroundProduct } from './around-product.ts';
+import type { Caller } from './access/caller.ts';
+import { AccessGate } from './access/gate.ts';
+import type { AccessOptions, ControlBindings } from './access/types.ts';
 import { FaultInjector } from './faults/injector.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
@@ -45,10 +49,16 @@ export interface EngineOptions {
    * them to its tabs instead, and those routes answer 404 there.
    */
   streamNotices?: boolean;
+  /**
+   * Who may use the control API (a host others can reach: the Node host). Without it every caller is
+   * trusted: the service worker answers only its own origin's pages.
+   */
+  access?: AccessOptions;
 }
 
 export interface Engine {
-  handle(request: Request): Promise<Response>;
+  /** Answer one request; `caller` is who sent it as the host saw it (the control API's access check). */
+  handle(request: Request, caller?: Caller): Promise<Response>;
   readonly store: SimStore;
   readonly stats: EngineStats;
   readonly mount: string;
@@ -82,6 +92,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   };
   const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal });
   const faults = new FaultInjector(store);
+  const gate = new AccessGate(options.access, () => store.environments(), mount);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -106,7 +117,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress, notices: options.streamNotices ? notices : undefined }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -114,10 +125,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const [, key = '', ...tail] = rest.split('/');
     const env = ENV_KEY_PATTERN.test(key) ? store.env(key) : undefined;
     if (!env) {
-      const detail = `No environment with key '${key}' exists on this simulator.`;
       // A SOAP client reads only SOAP faults (issue 11 § 2), so SOAP paths get SIM-1000 as one.
-      if (isSoapPath(`/${tail.join('/')}`)) return soapUnknownEnvironment(detail);
-      return problem(404, 'SIM-1000', 'Unknown environment', detail);
+      if (isSoapPath(`/${tail.join('/')}`)) return soapUnknownEnvironment(unknownEnvironmentDetail(key));
+      return unknownEnvironment(key);
     }
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
@@ -181,10 +191,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async settled() {
       await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },
-    async handle(request: Request): Promise<Response> {
+    async handle(request: Request, caller?: Caller): Promise<Response> {
       stats.requests++;
       try {
-        return await app.fetch(request);
+        // The control API checks who asks before any route runs (issue 19 § 1); product paths pass.
+        const grant = await gate.check(request, caller);
+        if (grant instanceof Response) return grant;
+        const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
+        return await app.fetch(request, bindings);
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

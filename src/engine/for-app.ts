@@ -14,3 +14,4 @@ export type { AutoMatchSettings } from './products/receivables/automatch/setting
 export type { RunEntry, RunResult } from './products/receivables/automatch/run.ts';
 export type { StoredRun } from './products/receivables/automatch/schedule.ts';
 export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';
+export { SIMULATOR_ERRORS } from './core/sim-errors.ts';

@@ -21,6 +21,8 @@ export interface Environment {
   idSeq: number;
   /** Tenant id derived from the key; OData GetTenantDetails shows it. */
   tenantId: string;
+  /** SHA-256 of the environment owner token (hosts with access control only; the token is shown once). */
+  ownerTokenHash?: string;
 }
 
 /** A JSON-serializable record. Records are grouped by `kind` (a product-chosen table name). */

@@ -1,13 +1,15 @@
 /**
- * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]`: the simulator for curl,
- * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
- * prints their keys and credentials so the first curl works at once.
+ * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]
+ * [--admin-token T] [--class-code C]... [--require-token]`: the simulator for curl, Postman, SDKs,
+ * CI and classes. Prints its URL and who may use its control API; with no environment yet it creates
+ * one per product and prints their keys and credentials so the first curl works at once.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
-import { startNodeHost } from './server.ts';
+import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
+import { classBanner, classSettings } from './class-banner.ts';
 import { preparePlayground } from './playground.ts';
 
 // A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
@@ -20,15 +22,25 @@ const { values } = parseArgs({
     state: { type: 'string' },
     log: { type: 'boolean' },
     import: { type: 'string', multiple: true },
+    'admin-token': { type: 'string' },
+    'class-code': { type: 'string', multiple: true },
+    'require-token': { type: 'boolean' },
+    'class-scenario': { type: 'string' },
+    'class-product': { type: 'string' },
     'build-app': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
 
 if (values.help) {
-  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
+  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]... [--admin-token TOKEN] [--class-code CODE]... [--require-token]');
   console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
   console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
+  console.log('  --admin-token TOKEN  the control API\'s admin token (simadmin_ and 20+ characters); default: one generated and printed at start (kept with --state)');
+  console.log('  --class-code CODE  a code students create environments with (simclass_ and 8+ characters); repeatable');
+  console.log('  --require-token  every control API request needs a token, from this machine too (default: loopback is trusted)');
+  console.log('  --class-scenario ID  a class: trainees who join get this scenario (GET /sim/_admin/scenarios lists them)');
+  console.log('  --class-product receivables|odata  a class: trainees who join get a fresh environment of this product (default receivables)');
   console.log('  --build-app  build the playground (dist/) first when it is missing or older than its sources (npm run serve passes it)');
   process.exit(0);
 }
@@ -36,6 +48,31 @@ const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be an integer from 0 to 65535, not '${values.port}'`);
   process.exit(2);
+}
+
+/** A refused --admin-token or --class-code, as its message (startNodeHost checks them). */
+function accessFailure(err: unknown): string | null {
+  const message = err instanceof Error ? err.message : '';
+  return /^--(admin-token|class-code) /.test(message) ? message : null;
+}
+
+/** Who may use the control API, in the start banner (README § Trust model). */
+function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined): string[] {
+  const lines: string[] = [];
+  if (access.adminTokenFrom === 'generated') {
+    lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
+    if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
+  } else if (access.adminTokenFrom === 'flag') {
+    lines.push('Admin token: the one given with --admin-token');
+  } else {
+    lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
+  }
+  if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
+  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
+  if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
+  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
+  else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
+  return lines;
 }
 
 /** A listen error in words: which address is unusable and how to choose another (no stack trace). */
@@ -48,21 +85,37 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
+const klass = classSettings({ codes: values['class-code'] ?? [], scenario: values['class-scenario'], product: values['class-product'] });
+if (klass && 'problem' in klass) {
+  console.error(klass.problem);
+  process.exit(2);
+}
+
 // The playground at / beside /sim (issue 20): built first when npm run serve finds it missing or old.
 const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(line) });
-const app = appFiles(playground.dir, { host: 'node' });
 
-const host = await startNodeHost({ port, host: values.host, stateFile: values.state, log: values.log ? (line) => console.log(line) : undefined, app }).catch((err: unknown) => {
-  const message = listenFailure(err);
+const host = await startNodeHost({
+  app: appFiles(playground.dir, { host: 'node', ...(klass ? { class: klass } : {}) }),
+  port,
+  host: values.host,
+  stateFile: values.state,
+  log: values.log ? (line) => console.log(line) : undefined,
+  adminToken: values['admin-token'],
+  classCodes: values['class-code'],
+  requireToken: values['require-token'],
+}).catch((err: unknown) => {
+  const message = listenFailure(err) ?? accessFailure(err);
   if (!message) throw err;
   console.error(message);
-  process.exit(1);
+  process.exit(message.startsWith('--') ? 2 : 1);
 });
-const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init));
+// The host's own start-up requests: trusted whatever the access settings.
+const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init), { host: true });
 
 console.log(`ERP integration simulator listening on ${host.url}`);
 console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
 console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+for (const line of accessBanner(host.access, values.host, values.state)) console.log(line);
 
 // Snapshots given with --import become environments before anything else (CI: the browser's export).
 for (const file of values.import ?? []) {
@@ -71,25 +124,39 @@ for (const file of values.import ?? []) {
     process.exit(1);
   });
   const res = await admin('/environments/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-  const body = (await res.json()) as { key?: string; baseUrl?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
+  const body = (await res.json()) as { key?: string; baseUrl?: string; ownerToken?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
   if (res.status !== 201) {
     console.error(`--import ${file}: ${body.error ?? res.status}`);
     await host.close();
     process.exit(1);
   }
-  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}`);
+  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}\n  owner token: ${body.ownerToken}`);
   for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
 }
 
-if (host.engine.store.environments().length === 0) {
+if (klass) {
+  const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
+  const scenario = klass.scenario ? scenarios.find((s) => s.id === klass.scenario) : undefined;
+  const refused = klass.scenario && !scenario ? `--class-scenario '${klass.scenario}' is not a scenario of this host. One of: ${scenarios.map((s) => s.id).join(', ')}` : scenario && klass.product && scenario.product !== klass.product ? `--class-scenario '${scenario.id}' is an ${scenario.product} scenario, not ${klass.product}.` : '';
+  if (refused) {
+    console.error(refused);
+    await host.close();
+    process.exit(2);
+  }
+  const port = Number(new URL(host.url).port);
+  for (const line of classBanner({ bind: values.host, port, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
+}
+
+// A class makes its own environments as trainees join; otherwise one of each product to try at once.
+if (host.engine.store.environments().length === 0 && !klass) {
   for (const product of ['receivables', 'odata'] as const) {
     const res = await admin('/environments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ product, name: `${product} (created at start)` }),
     });
-    const env = (await res.json()) as { key: string; baseUrl: string; credentials: Record<string, Record<string, unknown>[]> };
-    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}`);
+    const env = (await res.json()) as { key: string; baseUrl: string; ownerToken: string; credentials: Record<string, Record<string, unknown>[]> };
+    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}\n  owner token: ${env.ownerToken}`);
     for (const [list, creds] of Object.entries(env.credentials)) {
       for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
     }
