@@ -7,7 +7,7 @@
 import { simBase, whenControlled } from '../sw/controller.ts';
 import { followScope } from './events.ts';
 import { sharedHost } from './mode.ts';
-import { rememberOwner, tokenFor } from './tokens.ts';
+import { rememberOwner, tokenFor } from './tokens.svelte.ts';
 
 export async function adminFetch(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   await whenControlled();

@@ -14,11 +14,11 @@
  * HTTP/1.1, and a trainer may open many tabs) and reopens it when shown again.
  */
 import { createParser } from 'eventsource-parser';
-import { adminToken, ownedKeys, ownerToken } from './tokens.ts';
+import { adminToken, ownedKeys, ownerToken } from './tokens.svelte.ts';
 
 export interface HostState {
-  /** The stream is open: the host answers and notices arrive. */
-  connected: boolean;
+  /** The host answered the last attempt (its stream is open, or it refused this page's token). */
+  reachable: boolean;
 }
 
 const SIM_ADMIN = `${import.meta.env.BASE_URL}sim/_admin`;
@@ -32,7 +32,9 @@ const HIDDEN_KEEP_MS = 30_000;
 type Listener = (data: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
 const stateListeners = new Set<(s: HostState) => void>();
-let state: HostState = { connected: false };
+let state: HostState = { reachable: true };
+/** The host refused the stream (no token yet, or one it does not know): tried again when the tokens change. */
+let refused = false;
 let running: { scope: string; abort: AbortController } | undefined;
 let retryMs = RETRY_MIN_MS;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +43,7 @@ let connectedOnce = false;
 let started = false;
 
 function setState(next: HostState): void {
-  if (next.connected === state.connected) return;
+  if (next.reachable === state.reachable) return;
   state = next;
   for (const l of stateListeners) l(state);
 }
@@ -71,8 +73,11 @@ async function read(target: { path: string; token?: string }, abort: AbortContro
     cache: 'no-store',
     signal: abort.signal,
   });
-  if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
-  setState({ connected: true });
+  setState({ reachable: true });
+  if (!res.ok || !res.body) {
+    refused = true;
+    return;
+  }
   retryMs = RETRY_MIN_MS;
   const parser = createParser({
     onEvent(event) {
@@ -111,16 +116,20 @@ function open(): void {
   const target = scope();
   const id = scopeId(target);
   if (running?.scope === id) return;
+  refused = false;
   running?.abort.abort();
   clearTimeout(retryTimer);
   const abort = new AbortController();
   running = { scope: id, abort };
   read(target, abort)
-    .catch(() => undefined)
+    .then(
+      () => undefined,
+      () => abort.signal.aborted || setState({ reachable: false }),
+    )
     .finally(() => {
       if (abort.signal.aborted || running?.abort !== abort) return;
       running = undefined;
-      setState({ connected: false });
+      if (refused) return;
       retryTimer = setTimeout(open, retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     });
@@ -142,7 +151,7 @@ function start(): void {
   });
   addEventListener('online', () => {
     retryMs = RETRY_MIN_MS;
-    if (!running) open();
+    if (!running && !refused) open();
   });
   open();
 }

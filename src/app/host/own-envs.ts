@@ -5,7 +5,7 @@
  */
 import { adminFetch, refusal } from './admin-fetch.ts';
 import { sharedHost } from './mode.ts';
-import { adminToken, classCode, forgetOwner, ownedKeys, ownerToken } from './tokens.ts';
+import { adminToken, classCode, forgetOwner, ownedKeys, ownerToken } from './tokens.svelte.ts';
 
 /** The list for a page holding owner tokens or a class code; null when the host's own list applies. */
 export function listOwnEnvs<T extends { key: string }>(): Promise<T[]> | null {

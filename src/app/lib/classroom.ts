@@ -6,7 +6,7 @@
 import type { ActivityAnswer, Lesson, ProductId } from '../../engine/for-app.ts';
 import { adminFetch, refusal } from '../host/admin-fetch.ts';
 import { sharedHost } from '../host/mode.ts';
-import { setClassCode } from '../host/tokens.ts';
+import { setClassCode } from '../host/tokens.svelte.ts';
 import type { CreatedEnv } from './api.ts';
 
 export type { ActivityAnswer };

@@ -42,8 +42,8 @@ export function simBase(): string {
 }
 
 export function onWorkerState(listener: (s: WorkerState) => void): () => void {
-  // A shared host answers /sim (issue 20): "online" is its event stream being open.
-  if (sharedHost) return onHostState((h) => listener({ status: 'ready', updated: false, waiting: false, online: h.connected }));
+  // A shared host answers /sim (issue 20): "online" is the host answering its event stream.
+  if (sharedHost) return onHostState((h) => listener({ status: 'ready', updated: false, waiting: false, online: h.reachable }));
   listeners.add(listener);
   listener(state);
   return () => listeners.delete(listener);

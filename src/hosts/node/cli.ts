@@ -143,8 +143,8 @@ if (klass) {
     await host.close();
     process.exit(2);
   }
-  const port = Number(new URL(host.url).port);
-  for (const line of classBanner({ bind: values.host, port, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
+  const listening = Number(new URL(host.url).port);
+  for (const line of classBanner({ bind: values.host, port: listening, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
 }
 
 // A class makes its own environments as trainees join; otherwise one of each product to try at once.

@@ -33,13 +33,20 @@ export function forgetOwner(key: string): void {
   localStorage.setItem(OWNERS, JSON.stringify(rest));
 }
 
-export const classCode = (): string | null => localStorage.getItem(CLASS);
-export const setClassCode = (code: string): void => localStorage.setItem(CLASS, code);
+/** The class code and admin token, mirrored in reactive state: the header and views follow a join or a pasted token. */
+const held = $state({ classCode: localStorage.getItem(CLASS), admin: localStorage.getItem(ADMIN) });
 
-export const adminToken = (): string | null => localStorage.getItem(ADMIN);
+export const classCode = (): string | null => held.classCode;
+export function setClassCode(code: string): void {
+  localStorage.setItem(CLASS, code);
+  held.classCode = code;
+}
+
+export const adminToken = (): string | null => held.admin;
 export function setAdminToken(token: string | null): void {
   if (token) localStorage.setItem(ADMIN, token);
   else localStorage.removeItem(ADMIN);
+  held.admin = token;
 }
 
 /**
