@@ -25,6 +25,7 @@ import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
+import { NoticeHub } from './notices/hub.ts';
 
 export interface EngineOptions {
   /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
@@ -46,6 +47,12 @@ export interface EngineOptions {
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
+  /**
+   * Stream the notices (writes, journal entries, progress) to clients over the network:
+   * `GET /_admin/events` and `/_admin/environments/<key>/events` (the Node host). The worker posts
+   * them to its tabs instead, and those routes answer 404 there.
+   */
+  streamNotices?: boolean;
   /**
    * Who may use the control API (a host others can reach: the Node host). Without it every caller is
    * trusted: the service worker answers only its own origin's pages.
@@ -83,6 +90,8 @@ export interface Engine {
    * it is written (journal/secrets.ts): for what a host writes outside the journal (an access log).
    */
   redact(text: string): Promise<string>;
+  /** Every notice the engine gives (changes, journal entries, progress), for hosts that pass them on. */
+  readonly notices: NoticeHub;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -97,7 +106,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
   const secrets = new SecretIndex(store);
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal, secrets });
+  const notices = new NoticeHub();
+  const onJournal = (envs: string[]) => {
+    for (const env of envs) notices.publish({ type: 'sim-journal', env });
+    options.onJournal?.(envs);
+  };
+  const onProgress = (progress: WorkProgress) => {
+    notices.publish({ type: 'sim-progress', ...progress });
+    options.onProgress?.(progress);
+  };
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal, secrets });
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
   const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
@@ -125,7 +143,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress: options.onProgress, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -180,6 +198,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     throw err;
   });
   store.onChange((change) => {
+    const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
+    notices.publish({ type: 'sim-change', env, op: change.op });
     if (change.op === 'env-delete') {
       verifiers.delete(change.key);
       faults.forget(change.key);
@@ -194,6 +214,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     stats,
     mount,
     journal,
+    notices,
     async settled() {
       // Drill steps wait on journal ids, and their writes on the store: in that order.
       await Promise.all([journal?.settled(), faults.settled()]);

@@ -10,6 +10,8 @@ export type { DrillReport, DrillScore, DrillStepReport, StepKind, Verdict } from
 export { STEP_KINDS } from './drills/types.ts';
 export type { JournalEntry } from './journal/types.ts';
 export type { Lesson, LessonProgress } from './lessons/types.ts';
+export type { ActivityAnswer, EnvActivity, LessonSummary } from './admin/activity-routes.ts';
+export type { Notice } from './notices/hub.ts';
 export type { AutoMatchSettings } from './products/receivables/automatch/settings.ts';
 export type { RunEntry, RunResult } from './products/receivables/automatch/run.ts';
 export type { StoredRun } from './products/receivables/automatch/schedule.ts';

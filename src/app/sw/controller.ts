@@ -5,6 +5,9 @@
  * user says reload (`applyUpdate()`), so the page never runs on a mix of two builds.
  */
 import { Workbox } from 'workbox-window';
+import { onHostNotice, onHostState } from '../host/events.ts';
+import { sharedHost } from '../host/mode.ts';
+import { leaveAnyWorker } from '../host/no-worker.ts';
 
 export type WorkerStatus = 'unsupported' | 'starting' | 'ready' | 'error';
 export interface WorkerState {
@@ -39,6 +42,8 @@ export function simBase(): string {
 }
 
 export function onWorkerState(listener: (s: WorkerState) => void): () => void {
+  // A shared host answers /sim (issue 20): "online" is the host answering its event stream.
+  if (sharedHost) return onHostState((h) => listener({ status: 'ready', updated: false, waiting: false, online: h.reachable }));
   listeners.add(listener);
   listener(state);
   return () => listeners.delete(listener);
@@ -55,6 +60,7 @@ export interface SimChange {
  * posted to every tab whoever caused them. Returns the unsubscribe function.
  */
 export function onWorkerNotice<T>(type: string, listener: (notice: T) => void): () => void {
+  if (sharedHost) return onHostNotice(type, listener);
   if (!('serviceWorker' in navigator)) return () => undefined;
   const handler = (event: MessageEvent) => {
     const data: unknown = event.data;
@@ -68,7 +74,8 @@ export function onWorkerNotice<T>(type: string, listener: (notice: T) => void): 
 export const onSimChange = (listener: (change: SimChange) => void): (() => void) => onWorkerNotice('sim-change', listener);
 
 export function whenControlled(): Promise<void> {
-  controlled ??= start();
+  // A page of a shared host sends /sim over the network: no worker may answer it.
+  controlled ??= sharedHost ? leaveAnyWorker() : start();
   return controlled;
 }
 

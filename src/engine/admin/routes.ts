@@ -19,6 +19,9 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { registerActivityRoutes } from './activity-routes.ts';
+import { registerEventRoutes } from './event-routes.ts';
+import type { NoticeHub } from '../notices/hub.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 import { grantOf } from '../access/types.ts';
 import { registerDrillRoutes } from './drill-routes.ts';
@@ -43,6 +46,8 @@ interface AdminDeps {
   faults: FaultInjector;
   drills: DrillRunner;
   onProgress: ((progress: WorkProgress) => void) | undefined;
+  /** Hosts that stream notices over the network (the Node host) give their hub; the worker posts them itself. */
+  notices: NoticeHub | undefined;
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
   /** Documents per generate transaction (default GENERATE_SLICE). */
@@ -314,6 +319,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLessonRoutes(app, deps);
+  registerActivityRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
   registerDrillRoutes(app, deps);
