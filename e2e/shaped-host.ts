@@ -37,7 +37,12 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /\.(html|js|css|json|webmanifest|svg|ttf)$/;
 /** Bytes written at a time: small enough that answers in flight interleave on the link. */
-const CHUNK = 8 * 1024;
+const CHUNK = 16 * 1024;
+/**
+ * How far a busy link may lag behind its schedule and still catch up: a timer that fires late (a
+ * busy machine) must not cost bandwidth. An idle link gains no credit.
+ */
+const CATCH_UP_MS = 100;
 
 interface Prepared {
   body: Buffer;
@@ -61,6 +66,8 @@ export class ShapedHost {
   private readonly files = new Map<string, Prepared>();
   /** When the shared link is free again (performance.now() time). */
   private linkFreeAt = 0;
+  /** Answers sending their bodies now (the link is busy while any is). */
+  private sending = 0;
   private readonly held = new Map<RegExp, Promise<void>>();
   private readonly releases = new Map<RegExp, () => void>();
   private readonly t0 = performance.now();
@@ -150,21 +157,30 @@ export class ShapedHost {
     headers['content-length'] = String(body.length);
     res.writeHead(200, headers);
     if (req.method === 'HEAD') return void res.end();
-    for (let offset = 0; offset < body.length; offset += CHUNK) {
-      const chunk = body.subarray(offset, offset + CHUNK);
-      await this.onLink(chunk.length);
-      if (res.destroyed) return;
-      res.write(chunk);
+    this.sending++;
+    try {
+      for (let offset = 0; offset < body.length; offset += CHUNK) {
+        const chunk = body.subarray(offset, offset + CHUNK);
+        await this.onLink(chunk.length, offset === 0 && this.sending === 1);
+        if (res.destroyed) return;
+        res.write(chunk);
+      }
+    } finally {
+      this.sending--;
     }
     res.end();
     this.served.push({ path, status: 200, bytes: body.length, at, done: performance.now() - this.t0 });
   }
 
-  /** Wait until `bytes` have crossed the shared link (answers in flight take turns, chunk by chunk). */
-  private async onLink(bytes: number): Promise<void> {
+  /**
+   * Wait until `bytes` have crossed the shared link (answers in flight take turns, chunk by chunk).
+   * `idleBefore`: the first chunk while nothing else is sending starts now, with no credit.
+   */
+  private async onLink(bytes: number, idleBefore: boolean): Promise<void> {
     if (!this.shaping) return;
     const now = performance.now();
-    this.linkFreeAt = Math.max(now, this.linkFreeAt) + (bytes * 8) / this.shaping.kbps; // kbit/s = bits per ms
+    const from = idleBefore ? Math.max(now, this.linkFreeAt) : Math.max(now - CATCH_UP_MS, this.linkFreeAt);
+    this.linkFreeAt = from + (bytes * 8) / this.shaping.kbps; // kbit/s = bits per ms
     await sleep(this.linkFreeAt - now);
   }
 }

@@ -17,6 +17,7 @@ const SECTIONS: [string, string][] = [
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
   ['app', ''],
+  ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
 ];
 const only = process.argv.slice(2);
 

@@ -65,12 +65,14 @@ function save(item: Item, priority: RequestPriority): Promise<void> {
   let done = saving.get(item.cacheKey);
   if (done) return done;
   done = (async () => {
+    const cache = await openCache();
+    if (await cache.match(item.cacheKey)) return; // saved meanwhile (a page asked for it first)
     const request = new Request(new URL(item.file.url, self.location.href), { cache: item.file.revision ? 'reload' : 'default', credentials: 'same-origin', priority });
     const res = await fetch(request);
     if (!res.ok) throw new Error(`${item.file.url}: HTTP ${res.status}`);
     // A redirected response cannot answer a navigation: keep its body and headers only.
     const kept = res.redirected ? new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) : res;
-    await (await openCache()).put(item.cacheKey, kept);
+    await cache.put(item.cacheKey, kept);
   })().finally(() => saving.delete(item.cacheKey));
   saving.set(item.cacheKey, done);
   return done;

@@ -4,7 +4,8 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId, type WorkProgress } from '../engine/index.ts';
+import type { Change, Engine, ProductCatalog, ProductId, WorkProgress } from '../engine/index.ts';
+import { importEngine } from './engine-script.ts';
 import { activateOfflineCopy, completeOfflineCopy, installOfflineCopy, precached, precachedAnswer, type OfflineCopy } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -71,17 +72,16 @@ async function tellTabs(messages: object[]): Promise<void> {
 }
 
 function getEngine(): Promise<Engine> {
-  // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice }).then(
-    (e) => {
-      e.store.onChange(broadcast);
-      return e;
-    },
-    (err: unknown) => {
-      engine = undefined;
-      throw err;
-    },
-  );
+  engine ??= (async () => {
+    const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
+    // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
+    const e = await createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice });
+    e.store.onChange(broadcast);
+    return e;
+  })().catch((err: unknown) => {
+    engine = undefined;
+    throw err;
+  });
   return engine;
 }
 
@@ -104,7 +104,14 @@ function offlineNotice(copy: OfflineCopy): void {
 // it to take over (SKIP_WAITING, on the user's word), so an open page never runs on another build's
 // files. The first install has no predecessor and activates at once, after saving only the shell.
 self.addEventListener('install', (event) => {
+  // The shell's downloads start first; the engine's script downloads and compiles meanwhile (a
+  // worker may import a script only while it installs: later starts import this same one).
   event.waitUntil(installOfflineCopy(self.registration, offlineNotice));
+  try {
+    importEngine();
+  } catch (err) {
+    event.waitUntil(Promise.reject(err)); // no worker without its engine: this install fails
+  }
 });
 
 self.addEventListener('activate', (event) => {
