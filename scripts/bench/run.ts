@@ -21,6 +21,7 @@ const SECTIONS: [string, string][] = [
   ['fairness', ''], // issue 19: a shared Node host stays fair under long work
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
+  ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
 ];
 const only = process.argv.slice(2);
 
