@@ -40,14 +40,21 @@ describe('jsonBoundsProblem', () => {
 });
 
 describe('receivables REST (spec 000 error envelope)', () => {
-  it('the 5 MB receipt of 400,000 unknown attributes is refused with 400 SIM-REST-4014, not 500', async () => {
+  it('the 5 MB receipt of 400,000 unknown attributes is refused, not 500: 413 over the REST body limit (issue 19 § 2), and 400 SIM-REST-4014 for an object of too many attributes under it', async () => {
     const body = wide(400_000);
     expect(body.length).toBeGreaterThan(5_000_000);
-    const res = await postJson('/standardReceipts', body);
+    const huge = await postJson('/standardReceipts', body);
+    expect(huge.status).toBe(413);
+    const refusal = (await huge.json()) as { code: string; detail: string };
+    expect(refusal.code).toBe('SIM-1002');
+    expect(refusal.detail).toContain('REST JSON body of at most 1 MB');
+    const many = wide(50_000);
+    expect(many.length).toBeLessThan(1024 * 1024);
+    const res = await postJson('/standardReceipts', many);
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(JSON.parse(text)['o:errorCode']).toBe('SIM-REST-4014');
-    expect(text.length).toBeLessThan(2000); // one sentence, not 400,000 error details
+    expect(text.length).toBeLessThan(2000); // one sentence, not 50,000 error details
   });
 
   it('a descriptive flexfield nested 100,000 deep is refused; one 20 deep is only checked as an attribute', async () => {
