@@ -6,16 +6,13 @@
  */
 import { SOAP11_ENV_NS } from '../../../core/soap.ts';
 import { fault, MUST_UNDERSTAND, SoapFault } from './faults.ts';
-import { MAX_INVOICE_LINES, OPERATION, SOAP12_ENV_NS, SOAP_ACTION, TYPES_NS, WSSE_NS } from './names.ts';
+import { LINE_ELEMENT, MAX_INVOICE_LINES, OPERATION, SOAP12_ENV_NS, SOAP_ACTION, TYPES_NS, WSSE_NS } from './names.ts';
 import { attrOf, parseXml, XmlError, type XmlLimits, type XmlNode } from './xml-reader.ts';
 
 /** Largest request body accepted. */
 export const MAX_BODY_BYTES = 1_048_576;
 /** Room for MAX_INVOICE_LINES lines with every child they may have (10 elements each) and the rest of the envelope. */
 export const XML_LIMITS: XmlLimits = { maxDepth: 32, maxAttributes: 64, maxElements: 6_000 };
-
-/** An InvoiceLine start tag with any prefix (or none). */
-const LINE_START = /<(?:[A-Za-z_][\w.-]*:)?InvoiceLine[\s/>]/g;
 
 export const tooManyLines = (count: string) =>
   fault('TooManyLines', `The invoice has ${count} lines (InvoiceLine elements); createSimpleInvoice accepts at most ${MAX_INVOICE_LINES}. Split it into several invoices.`);
@@ -26,9 +23,16 @@ export const tooManyLines = (count: string) =>
  * read, authenticated and checked line by line (issue 26).
  */
 export function checkLineCount(text: string): void {
-  LINE_START.lastIndex = 0;
   let count = 0;
-  while (LINE_START.exec(text)) if (++count > MAX_INVOICE_LINES) throw tooManyLines(`more than ${MAX_INVOICE_LINES}`);
+  // indexOf, not a regular expression: a 1 MiB envelope is scanned in well under a millisecond.
+  for (let at = text.indexOf(LINE_ELEMENT); at !== -1; at = text.indexOf(LINE_ELEMENT, at + LINE_ELEMENT.length)) {
+    if (!/[\s/>]/.test(text[at + LINE_ELEMENT.length] ?? '')) continue; // a longer name
+    // Back over a prefix (`inv:`) to the tag's `<` (an end tag has `/` there).
+    let i = at - 1;
+    if (text[i] === ':') for (i--; i >= 0 && /[\w.-]/.test(text[i] as string); i--);
+    if (text[i] !== '<') continue;
+    if (++count > MAX_INVOICE_LINES) throw tooManyLines(`more than ${MAX_INVOICE_LINES}`);
+  }
 }
 
 export interface SoapRequest {
