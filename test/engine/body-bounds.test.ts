@@ -40,14 +40,20 @@ describe('jsonBoundsProblem', () => {
 });
 
 describe('receivables REST (spec 000 error envelope)', () => {
-  it('the 5 MB receipt of 400,000 unknown attributes is refused with 400 SIM-REST-4014, not 500', async () => {
+  it('the 5 MB receipt of 400,000 unknown attributes is refused, not 500: 413 over the REST body limit; 50,000 attributes under it get 400 SIM-REST-4014', async () => {
     const body = wide(400_000);
     expect(body.length).toBeGreaterThan(5_000_000);
-    const res = await postJson('/standardReceipts', body);
+    // Over the documented 1 MB REST JSON limit (issue 19 § 2): 413 naming it, read no further.
+    const big = await postJson('/standardReceipts', body);
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as Record<string, string>).code).toBe('SIM-1002');
+    const under = wide(50_000);
+    expect(under.length).toBeLessThan(1_048_576);
+    const res = await postJson('/standardReceipts', under);
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(JSON.parse(text)['o:errorCode']).toBe('SIM-REST-4014');
-    expect(text.length).toBeLessThan(2000); // one sentence, not 400,000 error details
+    expect(text.length).toBeLessThan(2000); // one sentence, not 50,000 error details
   });
 
   it('a descriptive flexfield nested 100,000 deep is refused; one 20 deep is only checked as an attribute', async () => {
