@@ -7,6 +7,7 @@ const SECTIONS: [string, string][] = [
   ['foundation', ''],
   ['worker-services', ''],
   ['journal', ''],
+  ['drill', ''], // issue 23: a request outside a drill step costs what it costs without a drill
   ['receivables', ''],
   ['automatch', ''],
   ['worker-writes', ''],
@@ -20,6 +21,7 @@ const SECTIONS: [string, string][] = [
   ['fairness', ''], // issue 19: a shared Node host stays fair under long work
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
+  ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
 ];
 const only = process.argv.slice(2);
 

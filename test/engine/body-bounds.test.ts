@@ -40,16 +40,17 @@ describe('jsonBoundsProblem', () => {
 });
 
 describe('receivables REST (spec 000 error envelope)', () => {
-  it('the 5 MB receipt of 400,000 unknown attributes is refused, not 500: 413 over the REST body limit; 50,000 attributes under it get 400 SIM-REST-4014', async () => {
+  it('the 5 MB receipt of 400,000 unknown attributes is refused, not 500: 413 over the REST body limit (issue 19 § 2), and 400 SIM-REST-4014 for an object of too many attributes under it', async () => {
     const body = wide(400_000);
     expect(body.length).toBeGreaterThan(5_000_000);
-    // Over the documented 1 MB REST JSON limit (issue 19 § 2): 413 naming it, read no further.
-    const big = await postJson('/standardReceipts', body);
-    expect(big.status).toBe(413);
-    expect(((await big.json()) as Record<string, string>).code).toBe('SIM-1002');
-    const under = wide(50_000);
-    expect(under.length).toBeLessThan(1_048_576);
-    const res = await postJson('/standardReceipts', under);
+    const huge = await postJson('/standardReceipts', body);
+    expect(huge.status).toBe(413);
+    const refusal = (await huge.json()) as { code: string; detail: string };
+    expect(refusal.code).toBe('SIM-1002');
+    expect(refusal.detail).toContain('REST JSON body of at most 1 MB');
+    const many = wide(50_000);
+    expect(many.length).toBeLessThan(1024 * 1024);
+    const res = await postJson('/standardReceipts', many);
     const text = await res.text();
     expect(res.status).toBe(400);
     expect(JSON.parse(text)['o:errorCode']).toBe('SIM-REST-4014');

@@ -32,8 +32,8 @@ function serve(...args: string[]): Cli {
     output: () => out,
     exited,
     async url() {
-      // The banner is complete once the first environments (or the kept ones) are listed.
-      await expect.poll(() => out, { timeout: 30_000 }).toMatch(/\n {2}(base: |\S+ env_)/);
+      // The banner is complete once the first environments (or the kept ones, or a class's links) are listed.
+      await expect.poll(() => out, { timeout: 30_000 }).toMatch(/\n {2}(base: |\S+ env_|trainer: )/);
       return /listening on (http:\/\/\S+)/.exec(out)?.[1] as string;
     },
   };
@@ -56,9 +56,12 @@ describe('Node host CLI access flags (issue 19 § 1)', () => {
     expect(banner).not.toContain(admin); // a token given on the command line is not echoed
     expect(banner).toContain('Class codes: 2');
     expect(banner).toContain('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
-    // The first environments' owner tokens are printed with their credentials.
-    const owner = /owner token: (simowner_[0-9a-f]{40})/.exec(banner)?.[1] as string;
-    expect(owner).toBeDefined();
+    // A class host makes no environment at start (trainees make theirs as they join, issue 20):
+    // the admin makes one, and its owner token comes once in the 201.
+    const first = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
+    expect(first.status).toBe(201);
+    const owner = ((await first.json()) as { ownerToken: string }).ownerToken;
+    expect(owner).toMatch(/^simowner_[0-9a-f]{40}$/);
 
     const none = await get(url, '/environments');
     expect(none.status).toBe(401);

@@ -19,8 +19,13 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { registerActivityRoutes } from './activity-routes.ts';
+import { registerEventRoutes } from './event-routes.ts';
+import type { NoticeHub } from '../notices/hub.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 import { grantOf } from '../access/types.ts';
+import { registerDrillRoutes } from './drill-routes.ts';
+import type { DrillRunner } from '../drills/runner.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -39,7 +44,10 @@ interface AdminDeps {
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
   faults: FaultInjector;
+  drills: DrillRunner;
   onProgress: ((progress: WorkProgress) => void) | undefined;
+  /** Hosts that stream notices over the network (the Node host) give their hub; the worker posts them itself. */
+  notices: NoticeHub | undefined;
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
   /** Documents per generate transaction (default GENERATE_SLICE). */
@@ -311,8 +319,11 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLessonRoutes(app, deps);
+  registerActivityRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
+  registerDrillRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

@@ -39,12 +39,15 @@ export interface BeginInfo {
 
 export interface FinishInfo {
   injected?: string;
+  /** The drill step that decided the answer (issue 23). */
+  drill?: JournalEntry['drill'];
   /** Worked out before redaction (e.g. a token of another environment). */
   hint?: () => Promise<string | undefined>;
 }
 
 export interface Capture {
-  finish(res: Response, info?: FinishInfo): void;
+  /** Resolves to the entry's id once it is recorded (undefined if it could not be). */
+  finish(res: Response, info?: FinishInfo): Promise<number | undefined>;
 }
 
 export interface JournalOptions {
@@ -80,19 +83,22 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        const recorded = this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        const recorded = this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
+        const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
-        pending.add(recorded);
-        void recorded.finally(() => {
-          pending.delete(recorded);
+        pending.add(settled);
+        void settled.finally(() => {
+          pending.delete(settled);
           if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
         });
+        // The entry's id, for a drill step's evidence (undefined when recording failed).
+        return recorded.catch(() => undefined);
       },
     };
   }
 
-  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
+  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -113,6 +119,7 @@ export class Journal {
       ...(code ? { code } : {}),
       ...(hint ? { hint: await this.secret(hint) } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
+      ...(extra.drill ? { drill: extra.drill } : {}),
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
@@ -126,6 +133,7 @@ export class Journal {
         await this.add(info.env, { ...inner, path: await this.secret(inner.path), request: await kept(inner.request), response: await kept(inner.response), parent });
       }
     }
+    return parent;
   }
 
   private secret(text: string): Promise<string> {
