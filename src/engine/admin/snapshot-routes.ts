@@ -152,6 +152,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     // Bounded shape first: a record nested 100,000 deep is refused before it is parsed (issue 26).
     const beyond = jsonTextBoundsProblem(text, SNAPSHOT_BOUNDS);
     if (beyond) return bad(beyond.replace('The request body', 'The file'));
+    await yieldToHost(); // scanning, parsing and checking a large file are steps with turns between (issue 19 § 2)
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -8,6 +8,7 @@ import type { JsonBounds } from '../core/json-bounds.ts';
 import { PRODUCT_IDS, type CredentialType, type Product, type ProductId, type Row } from '../core/types.ts';
 import { FAULT_KIND } from '../faults/types.ts';
 import { recordsProblem } from './records.ts';
+import { yieldToHost } from '../core/yield.ts';
 
 export const SNAPSHOT_FORMAT = 'erp-sim-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -90,7 +91,7 @@ export async function checkSnapshot(value: unknown, productOf: (p: ProductId) =>
   if (Number.isNaN(at) || at < Date.UTC(1970, 0, 1) || at > Date.UTC(9999, 11, 31)) return no('"clock.now" must be an ISO-8601 date-time between 1970 and 9999.');
   if (typeof value.idSeq !== 'number' || !Number.isSafeInteger(value.idSeq) || value.idSeq < 0) return no('"idSeq" must be a non-negative integer.');
   if (!isObject(value.records)) return no('"records" must be an object of record kinds.');
-  const records = recordsProblem(value.records, product as ProductId, described.recordKinds, value.idSeq, isPortableKind);
+  const records = await recordsProblem(value.records, product as ProductId, described.recordKinds, value.idSeq, isPortableKind);
   if (records) return no(records);
   if (value.credentials !== undefined) {
     if (!Array.isArray(value.credentials) || value.credentials.length > 100) return no('"credentials" must be an array of at most 100 credentials.');
@@ -107,6 +108,7 @@ export async function checkSnapshot(value: unknown, productOf: (p: ProductId) =>
   }
   if (typeof value.digest !== 'string') return no('"digest" is missing: the file is not a complete snapshot.');
   const snapshot = value as unknown as Snapshot;
+  await yieldToHost(); // the digest's text of a large file is one more step
   if ((await sha256Hex(canonical(snapshot))) !== value.digest) {
     return no('The snapshot was changed after it was exported (its digest does not match its content). Export it again, or fix the edit.');
   }

@@ -15,6 +15,7 @@ import { int, json, num, recordProblem, str, ts, type CheckContext, type KindSch
 import type { ProductId, Row } from '../core/types.ts';
 import { FAULT_KIND } from '../faults/types.ts';
 import { validateRule } from '../faults/validate.ts';
+import { TimeSlicer } from '../core/yield.ts';
 
 /** Fault rules as the control API stores them (admin/fault-routes.ts), checked by its own rules. */
 function faultKind(product: ProductId): KindSchema {
@@ -53,13 +54,16 @@ const quoted = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}โ
  * The first problem of a file's `records`, in words a trainer can act on; null when every record
  * is one the product could have written. `isPortable` tells kinds a snapshot may carry at all.
  */
-export function recordsProblem(
+export async function recordsProblem(
   records: Record<string, unknown>,
   product: ProductId,
   kinds: Readonly<Record<string, KindSchema>>,
   idSeq: number,
   isPortable: (kind: string) => boolean,
-): string | null {
+): Promise<string | null> {
+  // A large file is checked in time slices: the host answers other environments meanwhile (issue 19 ยง 2).
+  const slicer = new TimeSlicer();
+  let checked = 0;
   const schemas = new Map<string, KindSchema>();
   const ids = new Map<string, Set<string>>();
   // Pass 1: kinds, the [id, record] layout and unique ids.
@@ -72,6 +76,7 @@ export function recordsProblem(
     if (!Array.isArray(rows)) return `"records.${kind}" must be an array of [id, record] pairs.`;
     const seen = new Set<string>();
     for (const pair of rows) {
+      if ((++checked & 255) === 0) await slicer.breathe();
       if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || pair[0] === '' || pair[0].length > 512 || !isObject(pair[1])) {
         return `"records.${kind}" must hold [id, record] pairs: an id string (1-512 characters) and a JSON object.`;
       }
@@ -85,6 +90,7 @@ export function recordsProblem(
   for (const [kind, rows] of Object.entries(records) as [string, [string, Record<string, unknown>][]][]) {
     const schema = schemas.get(kind) as KindSchema;
     for (const [i, [id, row]] of rows.entries()) {
+      if ((++checked & 255) === 0) await slicer.breathe();
       let missing: string | null = null;
       const problem = recordProblem(schema, id, row, ctx, (target, value, where) => {
         if (!missing && !ids.get(target)?.has(value)) missing = `${where} ${value.slice(0, 40)} names no ${target} record of the file`;
