@@ -17,6 +17,7 @@ const SECTIONS: [string, string][] = [
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
   ['app', ''],
+  ['classroom', ''], // issue 20: 30 trainees and the trainer's live view on one Node host; join link to console
 ];
 const only = process.argv.slice(2);
 

@@ -35,16 +35,17 @@ async function events(path: string, token: string | null, act: () => Promise<unk
   expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const seen: { event: string; data: Record<string, unknown> }[] = [];
   const parser = createParser({ onEvent: (e) => seen.push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }) });
-  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
   const deadline = Date.now() + ms;
   let acted = false;
   // One read in flight at a time: a read that loses the race to the tick is kept for the next round.
-  let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   while (Date.now() < deadline && !until(seen)) {
     pending ??= reader.read();
     const next = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 100))]);
     if (next) pending = null;
-    if (next && !next.done) parser.feed(next.value);
+    if (next && !next.done) parser.feed(decoder.decode(next.value, { stream: true }));
     if (!acted && seen.some((s) => s.event === 'sim-hello')) {
       acted = true;
       await act();
