@@ -116,6 +116,17 @@ describe('GET /sim/_admin/events: the notices of the worker, over the network (i
     }
   });
 
+  it('a client that goes away is unsubscribed (no notices queued for it)', async () => {
+    const before = host.engine.notices.subscribers;
+    const abort = new AbortController();
+    const res = await fetch(`${host.url}/sim/_admin/events`, { headers: { authorization: `Bearer ${ADMIN}` }, signal: abort.signal });
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    expect(host.engine.notices.subscribers).toBe(before + 1);
+    abort.abort();
+    for (let i = 0; i < 50 && host.engine.notices.subscribers > before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(host.engine.notices.subscribers).toBe(before);
+  });
+
   it('a host that posts its notices itself (the service worker) has no stream: 404', async () => {
     const engine = await createEngine({ backend: new MemoryBackend(), pbkdf2Iterations: 1000, catalog: builtInCatalog });
     const res = await engine.handle(new Request('http://sw.test/sim/_admin/events'));
