@@ -22,6 +22,7 @@ const SECTIONS: [string, string][] = [
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
   ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
+  ['classroom', ''], // issue 20: 30 trainees and the trainer's live view on one Node host; join link to console
 ];
 const only = process.argv.slice(2);
 

@@ -35,16 +35,17 @@ async function events(path: string, token: string | null, act: () => Promise<unk
   expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const seen: { event: string; data: Record<string, unknown> }[] = [];
   const parser = createParser({ onEvent: (e) => seen.push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown> }) });
-  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader(); // DOM and Node stream typings disagree on BufferSource
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
   const deadline = Date.now() + ms;
   let acted = false;
   // One read in flight at a time: a read that loses the race to the tick is kept for the next round.
-  let pending: Promise<ReadableStreamReadResult<string>> | null = null;
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
   while (Date.now() < deadline && !until(seen)) {
     pending ??= reader.read();
     const next = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), 100))]);
     if (next) pending = null;
-    if (next && !next.done) parser.feed(next.value);
+    if (next && !next.done) parser.feed(decoder.decode(next.value, { stream: true }));
     if (!acted && seen.some((s) => s.event === 'sim-hello')) {
       acted = true;
       await act();
@@ -113,6 +114,17 @@ describe('GET /sim/_admin/events: the notices of the worker, over the network (i
       expect(res.status, `${path} ${tok.slice(0, 9)}`).toBe(404);
       expect(((await res.json()) as { code: string }).code).toBe('SIM-1000');
     }
+  });
+
+  it('a client that goes away is unsubscribed (no notices queued for it)', async () => {
+    const before = host.engine.notices.subscribers;
+    const abort = new AbortController();
+    const res = await fetch(`${host.url}/sim/_admin/events`, { headers: { authorization: `Bearer ${ADMIN}` }, signal: abort.signal });
+    await (res.body as ReadableStream<Uint8Array>).getReader().read();
+    expect(host.engine.notices.subscribers).toBe(before + 1);
+    abort.abort();
+    for (let i = 0; i < 50 && host.engine.notices.subscribers > before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(host.engine.notices.subscribers).toBe(before);
   });
 
   it('a host that posts its notices itself (the service worker) has no stream: 404', async () => {
