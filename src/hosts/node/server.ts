@@ -3,7 +3,7 @@
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { builtInCatalog, chosenTokenProblem, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
@@ -91,7 +91,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog, journal: requestJournal, access: access.options });
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options });
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
