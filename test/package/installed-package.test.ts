@@ -96,10 +96,12 @@ export const errors = [SimulatorError, VerificationError];
 });
 
 describe('npx erp-sim (issue 21 § 1, § 4)', () => {
-  it('--help prints the usage', () => {
+  it('--help prints the usage; --version the package version', () => {
     const out = run('npx', ['erp-sim', '--help']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Usage: erp-sim serve [options]');
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+    expect(run('npx', ['erp-sim', '--version']).stdout.trim()).toBe(version);
   });
 
   it('serve --import answers, and the Python example (standard library only) passes against it', async () => {
