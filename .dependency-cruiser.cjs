@@ -1,13 +1,13 @@
 /**
  * The layers of src/, from the ground up (README § Architecture), checked by `npm test`:
- *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (access, admin, faults,
- *   journal, lessons, openapi, snapshots, teaching, around-product) → engine.ts, index.ts,
+ *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (access, admin, drills, faults,
+ *   journal, lessons, notices, openapi, snapshots, teaching, around-product) → engine.ts, index.ts,
  *   for-app.ts, for-node.ts → hosts (sw, hosts/node); src/app sees the engine only through for-app.ts.
  *   (The Node host enters through for-node.ts, which reaches no Dexie at run time: test/package runs
  *   the packed package without it. A reachability rule here would also count type-only imports.)
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
-const CROSS = '^src/engine/(access|admin|faults|journal|lessons|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
+const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
 const TOP = '^src/engine/(engine|index|for-app|for-node)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

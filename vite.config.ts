@@ -3,8 +3,9 @@ import { defineConfig, type Plugin } from 'vite';
 import type * as Catalogs from './src/engine/teaching/catalogs.ts';
 
 /**
- * Dev only: serve the service worker, transformed by Vite, at `<base>sw.js` as an ES module worker.
- * Production builds it separately (vite.sw.config.ts) into an unhashed classic `dist/sw.js`.
+ * Dev only: serve the service worker at `<base>sw.js` as an ES module worker that imports the engine,
+ * then the host (Vite transforms both). Production builds them separately (vite.sw.config.ts): an
+ * unhashed classic `dist/sw.js` and the engine's own `dist/engine-<hash>.js`.
  */
 function devServiceWorker(): Plugin {
   return {
@@ -12,18 +13,38 @@ function devServiceWorker(): Plugin {
     apply: 'serve',
     configureServer(server) {
       const base = server.config.base;
-      server.middlewares.use(async (req, res, next) => {
+      server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== `${base}sw.js`) return next();
-        try {
-          const result = await server.transformRequest('/src/sw/sw.ts');
-          res.setHeader('content-type', 'text/javascript');
-          res.setHeader('service-worker-allowed', base);
-          res.setHeader('cache-control', 'no-cache');
-          res.end(result?.code ?? '');
-        } catch (err) {
-          next(err);
-        }
+        // The engine first (production imports it as a second script: src/sw/engine-script.ts).
+        res.setHeader('content-type', 'text/javascript');
+        res.setHeader('service-worker-allowed', base);
+        res.setHeader('cache-control', 'no-cache');
+        res.end(`import '${base}src/sw/engine-bundle.ts';\nimport '${base}src/sw/sw.ts';\n`);
       });
+    },
+  };
+}
+
+/**
+ * Production: register the service worker from index.html's head, before the app's scripts have
+ * downloaded and run, so the worker's download, compile and install overlap with them (issue 22:
+ * the first `/sim` answer comes sooner). The app registers it again through workbox-window
+ * (src/app/sw/controller.ts), which finds this registration. Dev registers a module worker itself.
+ */
+function earlyWorkerRegistration(): Plugin {
+  let base = '/';
+  return {
+    name: 'erp-sim:early-worker-registration',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml(html) {
+      const url = JSON.stringify(`${base}sw.js`);
+      const scope = JSON.stringify(base);
+      const script = `<script>if ('serviceWorker' in navigator) navigator.serviceWorker.register(${url}, { scope: ${scope} }).catch(function () {});</script>`;
+      // Right after the charset, ahead of the stylesheet: an inline script waits for the styles above it.
+      return html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${script}`);
     },
   };
 }
@@ -59,7 +80,7 @@ function simCatalog(): Plugin {
 
 export default defineConfig({
   base: process.env.SIM_BASE ?? '/',
-  plugins: [svelte(), devServiceWorker(), simCatalog()],
+  plugins: [svelte(), devServiceWorker(), earlyWorkerRegistration(), simCatalog()],
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 4000 },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

@@ -7,17 +7,21 @@ const SECTIONS: [string, string][] = [
   ['foundation', ''],
   ['worker-services', ''],
   ['journal', ''],
+  ['drill', ''], // issue 23: a request outside a drill step costs what it costs without a drill
   ['receivables', ''],
   ['automatch', ''],
   ['worker-writes', ''],
   ['soap', ''],
+  ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
+  ['fairness', ''], // issue 19: a shared Node host stays fair under long work
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
+  ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
 ];
 const only = process.argv.slice(2);
 

@@ -1,3 +1,5 @@
+// First: the trainer link's token leaves the address bar before the router reads it (issue 20).
+import './host/take-token.ts';
 import { mount } from 'svelte';
 import './app.css';
 import App from './App.svelte';

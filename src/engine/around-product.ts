@@ -2,16 +2,20 @@
  * What happens around a product's own handling of a request to an environment (issue 12): fault
  * rules that fire add latency, replace the answer (before or after the real handling), drop the
  * connection or expire the presented token; the journal records the exchange in the background.
+ * A running resilience drill (issue 23) may take the request for its armed step (its answer then
+ * wins over fault rules) and judges its watching step by it.
  */
 import { envNow } from './core/clock.ts';
 import type { EnvContext, Environment, HostClock, Product } from './core/types.ts';
 import { injectedAnswer } from './faults/answers.ts';
 import { expirePresentedToken } from './faults/expire-token.ts';
-import { sleep, type FaultInjector } from './faults/injector.ts';
+import { sleep, type FaultInjector, type FaultPlan } from './faults/injector.ts';
+import { drillTurn } from './drills/around.ts';
+import type { DrillRunner } from './drills/runner.ts';
 import { INJECTED_HEADER } from './faults/types.ts';
 import type { Journal } from './journal/journal.ts';
 import { serviceOf } from './journal/service.ts';
-import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND } from './journal/types.ts';
+import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, type JournalService } from './journal/types.ts';
 import { basicHint, tokenHint } from './journal/credential-hints.ts';
 import { ODATA_ROOT } from './products/odata/config.ts';
 import type { SimStore } from './storage/store.ts';
@@ -21,6 +25,7 @@ export interface AroundDeps {
   clock: HostClock;
   journal: Journal | undefined;
   faults: FaultInjector;
+  drills: DrillRunner;
 }
 
 /** A copy of an answer with the injected mark added. */
@@ -28,6 +33,21 @@ function marked(res: Response, id: string): Response {
   const headers = new Headers(res.headers);
   headers.set(INJECTED_HEADER, id);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** The answer as the firing fault rules make it, and the rule to name in the journal. */
+async function withFaults(plan: FaultPlan, service: JournalService, ctx: EnvContext, request: Request, run: () => Promise<Response>): Promise<{ res: Response; injected: string | undefined }> {
+  let injected = plan.rule?.id ?? plan.latencyRule?.id;
+  if (plan.delayMs > 0) await sleep(plan.delayMs);
+  const rule = plan.rule;
+  if (rule && rule.when === 'before' && rule.kind === 'status') return { res: injectedAnswer(rule, service), injected };
+  if (rule && rule.when === 'before' && rule.kind === 'drop') return { res: Response.error(), injected };
+  if (rule?.kind === 'expire-token' && !(await expirePresentedToken(ctx, request))) injected = plan.latencyRule?.id;
+  let res = await run();
+  if (rule && rule.when === 'after' && rule.kind === 'status') res = injectedAnswer(rule, service);
+  else if (rule && rule.when === 'after' && rule.kind === 'drop') res = Response.error();
+  else if (injected && res.type !== 'error') res = marked(res, injected);
+  return { res, injected };
 }
 
 export async function aroundProduct(deps: AroundDeps, request: Request, env: Environment, product: Product, ctx: EnvContext, run: () => Promise<Response>): Promise<Response> {
@@ -47,20 +67,18 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
   // Read before the product runs: it may consume the request.
   const authorization = request.headers.get('authorization');
 
-  const plan = deps.faults.plan(env.key, ctx.data, method, ctx.path || '/');
+  const turn = drillTurn(deps.drills, ctx, request, service, method, query);
+  const drilled = turn ? await turn.claim() : false;
+  const plan: FaultPlan = drilled ? { delayMs: 0 } : deps.faults.plan(env.key, ctx.data, method, ctx.path || '/');
   let injected = plan.rule?.id ?? plan.latencyRule?.id;
   let res: Response;
   try {
-    if (plan.delayMs > 0) await sleep(plan.delayMs);
-    const rule = plan.rule;
-    if (rule && rule.when === 'before' && rule.kind === 'status') res = injectedAnswer(rule, service);
-    else if (rule && rule.when === 'before' && rule.kind === 'drop') res = Response.error();
-    else {
-      if (rule?.kind === 'expire-token' && !(await expirePresentedToken(ctx, request))) injected = plan.latencyRule?.id;
-      res = await run();
-      if (rule && rule.when === 'after' && rule.kind === 'status') res = injectedAnswer(rule, service);
-      else if (rule && rule.when === 'after' && rule.kind === 'drop') res = Response.error();
-      else if (injected && res.type !== 'error') res = marked(res, injected);
+    if (turn && drilled) {
+      res = await turn.answer(run);
+      // A create the product refused gives the step back: its answer is the real one.
+      injected = turn.mark ? turn.label : undefined;
+    } else {
+      ({ res, injected } = await withFaults(plan, service, ctx, request, run));
     }
   } catch (err) {
     // The engine answers an unexpected failure with its own 500; the journal still shows the request.
@@ -77,6 +95,7 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
       : refused && (service === 'odata' || service === 'batch')
         ? () => basicHint(deps.store, env.key, authorization)
         : undefined;
-  capture?.finish(res, { injected, hint });
+  const entry = capture?.finish(res, { injected, hint, drill: turn?.mark });
+  if (turn) await turn.after(res, entry);
   return res;
 }

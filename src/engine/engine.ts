@@ -4,6 +4,7 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
+import { limitBody } from './core/limits.ts';
 import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
@@ -19,9 +20,12 @@ import type { Caller } from './access/caller.ts';
 import { AccessGate } from './access/gate.ts';
 import type { AccessOptions, ControlBindings } from './access/types.ts';
 import { FaultInjector } from './faults/injector.ts';
+import { DrillRunner, realSleep, type Sleep } from './drills/runner.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
+import { NoticeHub } from './notices/hub.ts';
 
 export interface EngineOptions {
   /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
@@ -44,10 +48,31 @@ export interface EngineOptions {
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
   /**
+   * Stream the notices (writes, journal entries, progress) to clients over the network:
+   * `GET /_admin/events` and `/_admin/environments/<key>/events` (the Node host). The worker posts
+   * them to its tabs instead, and those routes answer 404 there.
+   */
+  streamNotices?: boolean;
+  /**
    * Who may use the control API (a host others can reach: the Node host). Without it every caller is
    * trusted: the service worker answers only its own origin's pages.
    */
   access?: AccessOptions;
+  /**
+   * Documents `generate` commits per transaction (default 3000). A shared host chooses fewer, so
+   * each commit (applied in one go) holds the other environments up less.
+   */
+  generateSlice?: number;
+  /**
+   * Enforce the request body limits (core/limits.ts; default true). The service worker turns them
+   * off: its only caller is its own page, whose large snapshot is the user's own.
+   */
+  bodyLimits?: boolean;
+  /**
+   * How a drill's slow answer waits (default: a real timer that ends early when the client goes).
+   * Tests pass one that moves their host clock, so a drill's seconds cost them none.
+   */
+  sleep?: Sleep;
 }
 
 export interface Engine {
@@ -58,8 +83,15 @@ export interface Engine {
   readonly mount: string;
   /** The request journal (undefined when the host turned it off). */
   readonly journal: Journal | undefined;
-  /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
+  /** Resolves when background work begun by requests (journal entries, fault counts, drill steps) is stored. */
   settled(): Promise<void>;
+  /**
+   * `text` with every secret of this host's environments replaced by "[redacted]", in whatever form
+   * it is written (journal/secrets.ts): for what a host writes outside the journal (an access log).
+   */
+  redact(text: string): Promise<string>;
+  /** Every notice the engine gives (changes, journal entries, progress), for hosts that pass them on. */
+  readonly notices: NoticeHub;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -73,9 +105,20 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const secrets = new SecretIndex(store);
+  const notices = new NoticeHub();
+  const onJournal = (envs: string[]) => {
+    for (const env of envs) notices.publish({ type: 'sim-journal', env });
+    options.onJournal?.(envs);
+  };
+  const onProgress = (progress: WorkProgress) => {
+    notices.publish({ type: 'sim-progress', ...progress });
+    options.onProgress?.(progress);
+  };
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal, secrets });
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
+  const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -100,7 +143,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -118,7 +161,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // stop need not wait for all of a big book).
     const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
+    return aroundProduct({ store, clock, journal, faults, drills }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
   });
 
   /**
@@ -155,9 +198,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     throw err;
   });
   store.onChange((change) => {
+    const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
+    notices.publish({ type: 'sim-change', env, op: change.op });
     if (change.op === 'env-delete') {
       verifiers.delete(change.key);
       faults.forget(change.key);
+      drills.forget(change.key);
       void journal?.clear(change.key, true);
     }
   });
@@ -168,9 +214,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     stats,
     mount,
     journal,
+    notices,
     async settled() {
-      await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
+      // Drill steps wait on journal ids, and their writes on the store: in that order.
+      await Promise.all([journal?.settled(), faults.settled()]);
+      await drills.settled();
+      await store.settled();
     },
+    redact: (text) => secrets.redact(text),
     async handle(request: Request, caller?: Caller): Promise<Response> {
       stats.requests++;
       try {
@@ -178,7 +229,16 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         const grant = await gate.check(request, caller);
         if (grant instanceof Response) return grant;
         const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
-        return await app.fetch(request, bindings);
+        // A body over its documented limit is refused, read no further, nothing stored (issue 19 § 2).
+        // The host's own requests (its --import files at start) are the operator's, not bound by it.
+        const limited = caller?.host || options.bodyLimits === false ? null : limitBody(request, new URL(request.url).pathname.slice(mount.length));
+        try {
+          const res = await app.fetch(limited?.request ?? request, bindings);
+          return limited?.tripped() ? limited.refusal() : res;
+        } catch (err) {
+          if (limited?.tripped()) return limited.refusal();
+          throw err;
+        }
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

@@ -6,8 +6,12 @@
 export type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo, WorkProgress } from './core/types.ts';
 export type { PublicCredential } from './admin/credentials.ts';
 export type { FaultRule } from './faults/types.ts';
+export type { DrillReport, DrillScore, DrillStepReport, StepKind, Verdict } from './drills/types.ts';
+export { STEP_KINDS } from './drills/types.ts';
 export type { JournalEntry } from './journal/types.ts';
 export type { Lesson, LessonProgress } from './lessons/types.ts';
+export type { ActivityAnswer, EnvActivity, LessonSummary } from './admin/activity-routes.ts';
+export type { Notice } from './notices/hub.ts';
 export type { AutoMatchSettings } from './products/receivables/automatch/settings.ts';
 export type { RunEntry, RunResult } from './products/receivables/automatch/run.ts';
 export type { StoredRun } from './products/receivables/automatch/schedule.ts';

@@ -4,8 +4,9 @@
  * over IndexedDB and leaves everything else to the network. All state lives in IndexedDB, so the
  * browser may kill this worker whenever it is idle.
  */
-import { createEngine, DexieJournalPersistence, openDatabase, type Change, type Engine, type ProductCatalog, type ProductId, type WorkProgress } from '../engine/index.ts';
-import { precached, startPrecache } from './precache.ts';
+import type { Change, Engine, ProductCatalog, ProductId, WorkProgress } from '../engine/index.ts';
+import { importEngine } from './engine-script.ts';
+import { activateOfflineCopy, completeOfflineCopy, installOfflineCopy, precached, precachedAnswer, type OfflineCopy } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -71,17 +72,18 @@ async function tellTabs(messages: object[]): Promise<void> {
 }
 
 function getEngine(): Promise<Engine> {
-  // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
-  engine ??= createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice }).then(
-    (e) => {
-      e.store.onChange(broadcast);
-      return e;
-    },
-    (err: unknown) => {
-      engine = undefined;
-      throw err;
-    },
-  );
+  engine ??= (async () => {
+    const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
+    // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
+    // No body limits: the worker's only caller is its own page, and a large snapshot import is the
+    // user's own (the limits protect a shared Node host; README § Node host).
+    const e = await createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false });
+    e.store.onChange(broadcast);
+    return e;
+  })().catch((err: unknown) => {
+    engine = undefined;
+    throw err;
+  });
   return engine;
 }
 
@@ -91,29 +93,58 @@ function engineUnavailable(err: unknown): Response {
   return new Response(body, { status: 500, headers: { 'content-type': 'application/json' } });
 }
 
-// No skipWaiting at install: a new version waits (its precache filled) until the page asks it to take
-// over (SKIP_WAITING, on the user's word), so an open page never runs on another build's files.
-// The first install has no predecessor and activates at once.
+/**
+ * How much of the build is saved for offline use, for every tab (the header's offline badge):
+ * `{ type: 'sim-offline', savedBytes, totalBytes, complete, error? }`. Also posted during a first
+ * install, to the page still waiting for the worker.
+ */
+function offlineNotice(copy: OfflineCopy): void {
+  void tellTabs([{ type: 'sim-offline', ...copy }]);
+}
+
+// No skipWaiting at install: a new version waits (its copy of the build saved) until the page asks
+// it to take over (SKIP_WAITING, on the user's word), so an open page never runs on another build's
+// files. The first install has no predecessor and activates at once, after saving only the shell.
+self.addEventListener('install', (event) => {
+  // The shell's downloads start first; the engine's script downloads and compiles meanwhile (a
+  // worker may import a script only while it installs: later starts import this same one).
+  event.waitUntil(installOfflineCopy(self.registration, offlineNotice));
+  try {
+    importEngine();
+  } catch (err) {
+    event.waitUntil(Promise.reject(err)); // no worker without its engine: this install fails
+  }
+});
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+  activateOfflineCopy(event);
+  // The rest of the build, in the background: not inside activate, whose end every fetch awaits.
+  // A page keeps it alive by asking (OFFLINE_COPY); a worker stopped half-way resumes then.
+  void completeOfflineCopy(offlineNotice);
 });
 
-// A hard reload leaves the page uncontrolled and no activate event runs again: the page asks.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
+  // A hard reload leaves the page uncontrolled and no activate event runs again: the page asks.
   if (type === 'CLAIM') event.waitUntil(self.clients.claim());
   // workbox-window's messageSkipWaiting(): the user chose to reload into the waiting version.
   if (type === 'SKIP_WAITING') event.waitUntil(self.skipWaiting());
+  // A page asks how much of the build is saved: the answer goes to every tab, once the files still
+  // missing are saved (or the host stopped answering); the page's question keeps the worker alive.
+  if (type === 'OFFLINE_COPY') event.waitUntil(completeOfflineCopy(offlineNotice).then(offlineNotice));
 });
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) return;
-  // The precache's router (registered after this listener) need not even look at /sim requests.
-  event.stopImmediatePropagation();
+  if (url.pathname !== mount && !url.pathname.startsWith(`${mount}/`)) {
+    // A file of the build: from the offline copy (or the network while it is being saved).
+    const file = precachedAnswer(event);
+    if (file) event.respondWith(file);
+    return;
+  }
   // Liveness probe answered by the worker alone (the app and the benchmark's no-op baseline).
   if (url.pathname === `${mount}/_ping`) return event.respondWith(new Response('ok'));
   // The engine answers its own failures; this covers a worker that cannot open its database.
@@ -122,6 +153,3 @@ self.addEventListener('fetch', (event) => {
   // Journal entries and fault counts are stored after the answer: stay alive until they are.
   event.waitUntil(answered.then(() => engine?.then((e) => e.settled())).catch(() => undefined));
 });
-
-// After the /sim listener above, which must answer first.
-startPrecache();

@@ -43,6 +43,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: () => '/environments', body: json({ product: 'odata' }), allowed: CLASS_AND_ADMIN, ok: 201 },
   { method: 'POST', path: () => '/environments/import', body: (f) => f.snapshot, allowed: CLASS_AND_ADMIN, ok: 201 },
   { method: 'GET', path: () => '/stats', allowed: ['admin'], ok: 200 },
+  // issue 20: the trainer's view of every environment (the event streams are checked in node-live.test.ts).
+  { method: 'GET', path: () => '/activity', allowed: ['admin'], ok: 200 },
   // An owner token lists its own environment only (checked below).
   { method: 'GET', path: () => '/environments', allowed: ['otherOwner', 'owner', 'admin'], ok: 200 },
   { method: 'GET', path: env(), allowed: OWNER_AND_ADMIN, ok: 200 },

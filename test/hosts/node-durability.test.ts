@@ -108,3 +108,41 @@ describe('Node host --state durability (issue 14)', () => {
     await kill9(third.child);
   }, 120_000);
 });
+
+describe('kill -9 mid-generate in two environments at once (issue 19 § Bad input and reliability)', () => {
+  it('their sliced journal lines never interleave: the state replays, each environment keeps whole 1,000-document slices only', async () => {
+    const { statSync } = await import('node:fs');
+    const { startNodeHost } = await import('../../src/hosts/node/server.ts');
+    const { KIND } = await import('../../src/engine/products/receivables/book/records.ts');
+    const state = join(mkdtempSync(join(tmpdir(), 'erp-sim-dur-')), 'state.jsonl');
+    const first = await start(state);
+    const make = async (product: string) =>
+      ((await (await fetch(`${first.url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product }) })).json()) as { key: string }).key;
+    const [rec, od] = [await make('receivables'), await make('odata')];
+    const base = statSync(state).size;
+    const gen = (key: string) => fetch(`${first.url}/sim/_admin/environments/${key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count": 30000}' }).catch(() => null);
+    void gen(rec);
+    void gen(od);
+    // Killed once some slices are in the journal and both generates are still running.
+    await expect.poll(() => statSync(state).size - base, { timeout: 60_000, interval: 50 }).toBeGreaterThan(8_000_000);
+    await kill9(first.child);
+
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: state });
+    try {
+      const fresh = await host.engine.handle(new Request(`${host.url}/sim/_admin/environments`, { method: 'POST', body: '{"product":"receivables"}' }), { host: true });
+      const seeded = (await host.engine.store.data(((await fresh.json()) as { key: string }).key)).count(KIND.invoice);
+      const recData = await host.engine.store.data(rec);
+      const invoices = recData.list<{ lineIds: number[] }>(KIND.invoice);
+      expect((invoices.length - seeded) % 1000).toBe(0);
+      // Every invoice whole: each line it names is there.
+      for (const inv of invoices) for (const l of inv.lineIds) expect(recData.get(KIND.invoiceLine, String(l))).toBeDefined();
+      const freshOd = await host.engine.handle(new Request(`${host.url}/sim/_admin/environments`, { method: 'POST', body: '{"product":"odata"}' }), { host: true });
+      const odSeed = (await host.engine.store.data(((await freshOd.json()) as { key: string }).key)).count('CUSTOMERS');
+      const customers = (await host.engine.store.data(od)).count('CUSTOMERS');
+      expect((customers - odSeed) % 1000).toBe(0);
+      expect(invoices.length - seeded + customers - odSeed).toBeGreaterThan(0);
+    } finally {
+      await host.close();
+    }
+  }, 180_000);
+});

@@ -15,10 +15,24 @@ export interface TestSim {
   admin<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>; // any: JSON test payloads
 }
 
-export async function createTestSim(opts: { now?: string } = {}): Promise<TestSim> {
+/**
+ * A sleep on the test's host clock: it moves the clock in 100 ms ticks, one macrotask each, so a
+ * client racing it (a timeout on the same clock) sees time pass, and 8 s cost no real time.
+ */
+export function clockSleep(clock: { now: number }) {
+  return async (ms: number, signal?: AbortSignal): Promise<void> => {
+    for (let left = ms; left > 0 && !signal?.aborted; left -= 100) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      clock.now += Math.min(100, left);
+    }
+  };
+}
+
+/** `fakeTime`: the engine's own waits (a drill's slow answer) run on the test clock (clockSleep). */
+export async function createTestSim(opts: { now?: string; fakeTime?: boolean } = {}): Promise<TestSim> {
   const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
   const db = openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000, catalog: builtInCatalog });
+  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000, catalog: builtInCatalog, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
   const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
   return {
     engine,

@@ -1,10 +1,11 @@
-/** Client of the simulator's control API (`<base>sim/_admin`), always after the worker is in control. */
+/** Client of the simulator's control API (`<base>sim/_admin`): the worker's, or a shared host's (host/admin-fetch.ts). */
 import type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInfo } from '../../engine/for-app.ts';
 import type { PublicCredential } from '../../engine/for-app.ts';
 import type { AutoMatchSettings } from '../../engine/for-app.ts';
 import type { RunEntry, RunResult } from '../../engine/for-app.ts';
 import type { StoredRun } from '../../engine/for-app.ts';
-import { simBase, whenControlled } from '../sw/controller.ts';
+import { adminFetch, refusal } from '../host/admin-fetch.ts';
+import { listOwnEnvs } from '../host/own-envs.ts';
 
 export type { AutoMatchSettings, RunEntry, RunResult, StoredRun };
 
@@ -73,8 +74,7 @@ class ApiError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  await whenControlled();
-  const res = await fetch(`${simBase()}/_admin${path}`, {
+  const res = await adminFetch(path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -88,8 +88,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     /* not JSON: reported below */
   }
   if (!res.ok) {
-    const msg = parsed && typeof parsed === 'object' && 'error' in parsed ? String((parsed as { error: unknown }).error) : text || res.statusText;
-    throw new ApiError(msg || `HTTP ${res.status}`, res.status);
+    throw new ApiError(refusal(parsed, text || res.statusText) || `HTTP ${res.status}`, res.status);
   }
   return parsed as T;
 }
@@ -97,7 +96,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 const enc = encodeURIComponent;
 
 export const api = {
-  listEnvs: () => call<{ items: EnvSummary[] }>('GET', '/environments').then((b) => b.items),
+  listEnvs: () => listOwnEnvs<EnvSummary>() ?? call<{ items: EnvSummary[] }>('GET', '/environments').then((b) => b.items),
   createEnv: (product: ProductId, name?: string) => call<CreatedEnv>('POST', '/environments', { product, name: name || undefined }),
   getEnv: (key: string) => call<EnvDetail>('GET', `/environments/${enc(key)}`),
   renameEnv: (key: string, name: string) => call<EnvDetail>('PATCH', `/environments/${enc(key)}`, { name }),

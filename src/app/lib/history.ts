@@ -1,5 +1,6 @@
 /** Request history per environment, kept in this browser's localStorage (newest first, capped). */
 import type { RequestSpec } from './request.ts';
+import { newId } from './new-id.ts';
 
 const PREFIX = 'erp-sim:history:';
 const CAP = 100;
@@ -22,7 +23,7 @@ export function loadHistory(envKey: string): HistoryEntry[] {
 }
 
 export function addHistory(envKey: string, request: RequestSpec, status: number, ms: number): HistoryEntry[] {
-  const entry: HistoryEntry = { id: crypto.randomUUID(), at: new Date().toISOString(), request, status, ms: Math.round(ms) };
+  const entry: HistoryEntry = { id: newId(), at: new Date().toISOString(), request, status, ms: Math.round(ms) };
   const list = [entry, ...loadHistory(envKey)].slice(0, CAP);
   try {
     localStorage.setItem(PREFIX + envKey, JSON.stringify(list));

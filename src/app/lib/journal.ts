@@ -6,7 +6,8 @@
 import type { ProductId } from '../../engine/for-app.ts';
 import type { FaultRule } from '../../engine/for-app.ts';
 import type { JournalEntry } from '../../engine/for-app.ts';
-import { onWorkerNotice, simBase, whenControlled } from '../sw/controller.ts';
+import { onWorkerNotice } from '../sw/controller.ts';
+import { adminFetch, refusal } from '../host/admin-fetch.ts';
 import { defaultAuth, type RequestSpec } from './request.ts';
 import { snippet } from './snippets.ts';
 
@@ -20,15 +21,14 @@ export interface JournalQuery {
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  await whenControlled();
-  const res = await fetch(`${simBase()}/_admin${path}`, {
+  const res = await adminFetch(path, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.status === 204) return undefined as T;
-  const parsed = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!res.ok) throw new Error(parsed?.error ?? `HTTP ${res.status}`);
+  const parsed = (await res.json().catch(() => null)) as T | null;
+  if (!res.ok) throw new Error(refusal(parsed, `HTTP ${res.status}`));
   return parsed as T;
 }
 

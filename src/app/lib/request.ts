@@ -1,6 +1,7 @@
 /** The console's request model, how it is resolved against an environment, and how it is sent. */
 import type { ExampleRequest, ProductId } from '../../engine/for-app.ts';
 import { authorization, fillPlaceholders, forgetToken, type AuthMode } from './auth.ts';
+import { simBase, whenControlled } from '../sw/controller.ts';
 
 export interface HeaderRow {
   name: string;
@@ -111,6 +112,10 @@ export function resolvedUrl(envKey: string, baseUrl: string, path: string): stri
 export async function send(envKey: string, baseUrl: string, req: RequestSpec): Promise<ResponseInfo> {
   const url = resolvedUrl(envKey, baseUrl, req.path);
   const body = resolvedBody(envKey, req);
+  // A request to the simulator sent before the worker controls the page would reach the static
+  // host (a 404): it waits instead, as the header's notice says (issue 22).
+  const target = URL.canParse(url, location.href) ? new URL(url, location.href) : undefined;
+  if (target?.origin === location.origin && target.pathname.startsWith(simBase())) await whenControlled();
   const attempt = async () => {
     const headers = new Headers();
     for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);

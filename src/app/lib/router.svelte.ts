@@ -1,9 +1,10 @@
 /**
  * Deep links: every view has a hash route, e.g. `#/console/env_…`, `#/data/env_…/CUSTOMERS/C1000`,
- * `#/errors?q=AR-1000`, `#/console?share=…`. The hash never reaches a server, so static hosting works.
+ * `#/errors?q=AR-1000`, `#/console?share=…`, a class's `#/join/<code>` and `#/trainer` (issue 20). The hash
+ * never reaches a server, so static hosting works (and a trainer link's token stays out of server logs).
  */
-export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'snapshots' | 'lessons';
-const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'snapshots', 'lessons'];
+export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'drill' | 'snapshots' | 'lessons' | 'trainer' | 'join';
+const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'drill', 'snapshots', 'lessons', 'trainer', 'join'];
 
 export interface Route {
   view: View;

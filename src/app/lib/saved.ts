@@ -1,5 +1,6 @@
 /** Requests a user saved under a name, per environment, in this browser (shown next to the examples). */
 import type { RequestSpec } from './request.ts';
+import { newId } from './new-id.ts';
 
 const PREFIX = 'erp-sim:saved:';
 
@@ -26,7 +27,7 @@ function store(envKey: string, list: SavedRequest[]): SavedRequest[] {
 
 /** Save under a name; a request saved again under the same name replaces the earlier one. */
 export function saveRequest(envKey: string, name: string, request: RequestSpec): SavedRequest[] {
-  const entry: SavedRequest = { id: crypto.randomUUID(), name, request, savedAt: new Date().toISOString() };
+  const entry: SavedRequest = { id: newId(), name, request, savedAt: new Date().toISOString() };
   return store(envKey, [...loadSaved(envKey).filter((s) => s.name !== name), entry]);
 }
 

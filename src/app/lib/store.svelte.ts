@@ -3,6 +3,8 @@ import type { ProductId } from '../../engine/for-app.ts';
 import { api, type EnvSummary, type ProductInfo } from './api.ts';
 import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';
+import { followScope } from '../host/events.ts';
+import { sharedHost } from '../host/mode.ts';
 import { Coalesced } from './coalesce.ts';
 import { onSimProgress } from './progress.ts';
 import type { RequestSpec } from './request.ts';
@@ -11,6 +13,8 @@ import { forgetEnv, keepOnly, loadSecrets, type RememberedCredential } from './s
 const CURRENT = 'erp-sim:current-env';
 /** A generate that posted no progress for this long is taken as over (its worker stopped). */
 const GENERATE_QUIET_MS = 5000;
+/** A shared host that asks who is calling (issue 19): how to get a token. */
+const NEEDS_TOKEN = 'This shared host lets in only its class and its trainer. Open the join link your trainer gave you (…/#/join/CODE), or the trainer link printed when the host started.';
 
 export interface PendingRequest {
   request: RequestSpec;
@@ -53,6 +57,8 @@ export function currentEnv(): EnvSummary | undefined {
 export function selectEnv(key: string): void {
   app.currentKey = key;
   localStorage.setItem(CURRENT, key);
+  // A trainee's live notices come from the selected environment's stream (host/events.ts).
+  followScope();
 }
 
 export function productInfo(id: ProductId | undefined): ProductInfo | undefined {
@@ -64,7 +70,7 @@ export async function refreshEnvs(): Promise<void> {
     app.envs = await api.listEnvs();
     app.error = '';
   } catch (err) {
-    app.error = err instanceof Error ? err.message : String(err);
+    app.error = sharedHost && (err as { status?: unknown }).status === 401 ? NEEDS_TOKEN : err instanceof Error ? err.message : String(err);
   } finally {
     if (!app.envsLoaded) performance.mark('erp-sim:envs-loaded');
     app.envsLoaded = true;

@@ -4,7 +4,7 @@
  */
 import type { Lesson, LessonProgress } from '../../engine/for-app.ts';
 import type { ProductId } from '../../engine/for-app.ts';
-import { simBase, whenControlled } from '../sw/controller.ts';
+import { adminFetch, refusal } from '../host/admin-fetch.ts';
 import type { CreatedEnv } from './api.ts';
 
 export type { Lesson, LessonProgress };
@@ -23,8 +23,7 @@ export interface ImportedEnv extends CreatedEnv {
 }
 
 async function send(method: string, path: string, body?: BodyInit): Promise<Response> {
-  await whenControlled();
-  return fetch(`${simBase()}/_admin${path}`, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
+  return adminFetch(path, { method, body, headers: body === undefined ? {} : { 'content-type': 'application/json' } });
 }
 
 async function read<T>(res: Response): Promise<T> {
@@ -36,8 +35,7 @@ async function read<T>(res: Response): Promise<T> {
     parsed = undefined;
   }
   if (!res.ok) {
-    const msg = parsed && typeof parsed === 'object' && 'error' in parsed ? String((parsed as { error: unknown }).error) : text || `HTTP ${res.status}`;
-    throw new Error(msg);
+    throw new Error(refusal(parsed, text || `HTTP ${res.status}`));
   }
   return parsed as T;
 }
@@ -50,7 +48,7 @@ function fileName(res: Response, fallback: string): string {
 }
 
 /** Fetch a control API file and hand it to the browser as a download. */
-async function download(path: string, fallback: string): Promise<string> {
+export async function download(path: string, fallback: string): Promise<string> {
   const res = await send('GET', path);
   if (!res.ok) await read(res);
   const blob = await res.blob();

@@ -1,14 +1,39 @@
 /**
  * Page side of the service-worker lifecycle. `/sim` calls must wait for `whenControlled()`: a fetch
  * made before the page is controlled goes to the network, even right after `serviceWorker.ready`.
- * The worker also keeps the whole build for offline use; a new build waits as a new worker until the
- * user says reload (`applyUpdate()`), so the page never runs on a mix of two builds.
+ * Until then the state says what the page waits for (`startingStep`). The worker takes the page as
+ * soon as the app shell, the engine and the catalogs are saved, then saves the rest of the build for
+ * offline use in the background (`offline`); a new build waits as a new worker until the user says
+ * reload (`applyUpdate()`), so the page never runs on a mix of two builds.
  */
 import { Workbox } from 'workbox-window';
+import { onHostNotice, onHostState } from '../host/events.ts';
+import { sharedHost } from '../host/mode.ts';
+import { leaveAnyWorker } from '../host/no-worker.ts';
 
 export type WorkerStatus = 'unsupported' | 'starting' | 'ready' | 'error';
+/**
+ * What a starting page waits for: the worker script to download (`download`), the worker to save
+ * the app shell (`install`), to activate and take the page (`activate`), or, after a hard reload,
+ * the active worker to claim the page (`claim`).
+ */
+export type StartingStep = 'download' | 'install' | 'activate' | 'claim';
+
+/** What the worker posts as it saves the build (`sim-offline`, src/sw/sw.ts). */
+export interface OfflineCopy {
+  savedBytes: number;
+  totalBytes: number;
+  /** Every file of the build is saved: the playground works with its host gone. */
+  complete: boolean;
+  /** Why saving stopped (host unreachable); it resumes when the host answers again. */
+  error?: string;
+}
+
 export interface WorkerState {
   status: WorkerStatus;
+  startingStep: StartingStep;
+  /** How much of the build is saved in this browser (undefined until the worker says). */
+  offline?: OfflineCopy;
   /** A new worker took over while this page was open (another tab said reload): reload to use it. */
   updated: boolean;
   /** A new build is installed and waits for the user's word (`applyUpdate()`). */
@@ -19,7 +44,7 @@ export interface WorkerState {
 }
 
 const BASE = import.meta.env.BASE_URL; // "/" or "/erp-sim/"
-let state: WorkerState = { status: 'starting', updated: false, waiting: false, online: navigator.onLine };
+let state: WorkerState = { status: 'starting', startingStep: 'download', updated: false, waiting: false, online: navigator.onLine };
 const listeners = new Set<(s: WorkerState) => void>();
 let controlled: Promise<void> | undefined;
 let wb: Workbox | undefined;
@@ -39,6 +64,8 @@ export function simBase(): string {
 }
 
 export function onWorkerState(listener: (s: WorkerState) => void): () => void {
+  // A shared host answers /sim (issue 20): "online" is the host answering its event stream.
+  if (sharedHost) return onHostState((h) => listener({ status: 'ready', startingStep: 'claim', updated: false, waiting: false, online: h.reachable }));
   listeners.add(listener);
   listener(state);
   return () => listeners.delete(listener);
@@ -55,6 +82,7 @@ export interface SimChange {
  * posted to every tab whoever caused them. Returns the unsubscribe function.
  */
 export function onWorkerNotice<T>(type: string, listener: (notice: T) => void): () => void {
+  if (sharedHost) return onHostNotice(type, listener);
   if (!('serviceWorker' in navigator)) return () => undefined;
   const handler = (event: MessageEvent) => {
     const data: unknown = event.data;
@@ -68,7 +96,8 @@ export function onWorkerNotice<T>(type: string, listener: (notice: T) => void): 
 export const onSimChange = (listener: (change: SimChange) => void): (() => void) => onWorkerNotice('sim-change', listener);
 
 export function whenControlled(): Promise<void> {
-  controlled ??= start();
+  // A page of a shared host sends /sim over the network: no worker may answer it.
+  controlled ??= sharedHost ? leaveAnyWorker() : start();
   return controlled;
 }
 
@@ -83,6 +112,23 @@ export function applyUpdate(): void {
   wb.messageSkipWaiting();
 }
 
+/** Ask the worker in control how much of the build is saved; it saves what is missing and tells every tab. */
+function askOfflineCopy(): void {
+  navigator.serviceWorker.controller?.postMessage({ type: 'OFFLINE_COPY' });
+}
+
+/**
+ * Follow the worker's `sim-offline` notices (also posted while a first install saves the shell). A
+ * page that sees the save still going asks again: each question keeps the worker alive a while
+ * longer, so a long save on a slow link is not cut by the browser's limit on one event.
+ */
+function followOfflineCopy(): void {
+  onWorkerNotice<OfflineCopy>('sim-offline', ({ savedBytes, totalBytes, complete, error }) => {
+    set({ offline: { savedBytes, totalBytes, complete, ...(error ? { error } : {}) } });
+    if (!complete && !error && state.status === 'ready') askOfflineCopy();
+  });
+}
+
 /**
  * Asks the host for the worker script (the browser's own update check): success means the host is
  * reachable and, if the build changed, installs the new worker, which then waits; failure means
@@ -93,6 +139,8 @@ async function checkHost(): Promise<void> {
   try {
     await wb?.update();
     set({ online: true });
+    // The host is back: saving the build resumes where it stopped.
+    if (state.offline && !state.offline.complete) askOfflineCopy();
   } catch {
     set({ online: false });
   }
@@ -113,11 +161,19 @@ function watchHost(): void {
   void checkHost();
 }
 
+/** What an uncontrolled page waits for, read from its registration. */
+function startingStep(registration: ServiceWorkerRegistration | undefined): StartingStep {
+  if (!registration || registration.installing) return registration ? 'install' : 'download';
+  if (registration.waiting || registration.active?.state === 'activating') return 'activate';
+  return 'claim';
+}
+
 async function start(): Promise<void> {
   if (!('serviceWorker' in navigator)) {
     set({ status: 'unsupported', error: 'This browser has no service workers; the simulator cannot run here.' });
     throw new Error('service workers unsupported');
   }
+  followOfflineCopy();
   wb = new Workbox(`${BASE}sw.js`, { scope: BASE, type: import.meta.env.DEV ? 'module' : 'classic' });
   const hadController = Boolean(navigator.serviceWorker.controller);
   // A new build installed (found by this page, by the browser's own check or by another tab).
@@ -130,7 +186,7 @@ async function start(): Promise<void> {
   });
   try {
     // immediate: do not wait for the window load event.
-    await wb.register({ immediate: true });
+    const registration = await wb.register({ immediate: true });
     if (!navigator.serviceWorker.controller) {
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -139,15 +195,18 @@ async function start(): Promise<void> {
         };
         // After a hard reload no activate event runs again: ask the active worker to claim us.
         const ask = () => {
-          if (navigator.serviceWorker.controller) done();
-          else void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: 'CLAIM' }));
+          if (navigator.serviceWorker.controller) return done();
+          set({ startingStep: startingStep(registration) });
+          if (registration?.active?.state === 'activated') registration.active.postMessage({ type: 'CLAIM' });
         };
         navigator.serviceWorker.addEventListener('controllerchange', done, { once: true });
+        registration?.installing?.addEventListener('statechange', ask);
         const timer = setInterval(ask, 250);
         ask();
       });
     }
     set({ status: 'ready' });
+    askOfflineCopy();
     watchHost();
   } catch (err) {
     set({ status: 'error', error: err instanceof Error ? err.message : String(err) });

@@ -59,7 +59,8 @@ export function parseJournalQuery(query: URLSearchParams): { ok: true; filter: J
   return { ok: true, filter };
 }
 
-async function enrich(entries: JournalEntry[], catalog: ProductCatalog | undefined): Promise<JournalEntry[]> {
+/** Entries with their explanations and hints (read from the catalogs; stored entries carry neither). */
+export async function enrich(entries: JournalEntry[], catalog: ProductCatalog | undefined): Promise<JournalEntry[]> {
   if (!catalog) return entries;
   return entries.map((e) => {
     const explanation = explain(catalog.errors, e);

@@ -6,6 +6,7 @@ import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
 import { ControlRefusal } from '../core/refusal.ts';
+import { TimeSlicer } from '../core/yield.ts';
 import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import type { SimStore } from '../storage/store.ts';
@@ -18,8 +19,13 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { registerActivityRoutes } from './activity-routes.ts';
+import { registerEventRoutes } from './event-routes.ts';
+import type { NoticeHub } from '../notices/hub.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 import { grantOf } from '../access/types.ts';
+import { registerDrillRoutes } from './drill-routes.ts';
+import type { DrillRunner } from '../drills/runner.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -38,9 +44,14 @@ interface AdminDeps {
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
   faults: FaultInjector;
+  drills: DrillRunner;
   onProgress: ((progress: WorkProgress) => void) | undefined;
+  /** Hosts that stream notices over the network (the Node host) give their hub; the worker posts them itself. */
+  notices: NoticeHub | undefined;
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
+  /** Documents per generate transaction (default GENERATE_SLICE). */
+  generateSlice: number | undefined;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -48,8 +59,8 @@ const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
 
 /** Upper bound of one `generate` call. */
 const MAX_GENERATE = 100_000;
-/** Documents `generate` writes per transaction (each slice commits on its own). */
-const GENERATE_SLICE = 3000;
+/** Documents `generate` writes per transaction by default (each slice commits on its own). */
+export const GENERATE_SLICE = 3000;
 
 const bad = (message: string) => json({ error: message }, 400);
 const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
@@ -196,19 +207,23 @@ export function adminRoutes(deps: AdminDeps): Hono {
       return bad(`"kind" must be one of: ${kinds.join(', ') || '(none: omit it)'}.`);
     }
     const generate = product.generate.bind(product);
+    // Slices of a few milliseconds: other environments are answered meanwhile (issue 19 § 2).
+    const slicer = new TimeSlicer();
+    const breathe = () => slicer.breathe();
     try {
       // One write per slice of whole documents: a stopped worker keeps every finished slice and
       // no half document, and each IndexedDB transaction stays small (its per-put cost grows with size).
       let result: { resource: string; added: number } | null = null;
       for (let done = 0; done < count; ) {
-        const n = Math.min(GENERATE_SLICE, count - done);
+        const n = Math.min(deps.generateSlice ?? GENERATE_SLICE, count - done);
         const part = await store.write(env.key, (tx) =>
-          generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env }, n, kind as string | undefined),
+          generate({ tx, rng: seededRng(seedFrom(`${env.key}-${(store.env(env.key) ?? env).idSeq}`)), now: envNow(clock, env), env, breathe }, n, kind as string | undefined),
         );
         result = result ? { ...part, added: result.added + part.added } : part;
         done += n;
         if (part.added < n) break;
         deps.onProgress?.({ env: env.key, task: 'generate', done, total: count });
+        await slicer.pause();
       }
       return c.json(result, 201);
     } catch (err) {
@@ -304,8 +319,11 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLessonRoutes(app, deps);
+  registerActivityRoutes(app, deps);
+  registerEventRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
+  registerDrillRoutes(app, deps);
   registerProcessRoutes(app, deps);
 
   app.all('*', (c) => json({ error: `No control API route ${c.req.method} ${new URL(c.req.url).pathname}.` }, 404));

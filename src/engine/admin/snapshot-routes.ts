@@ -12,9 +12,11 @@ import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
+import { eachSliced, yieldToHost } from '../core/yield.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
-import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
+import { jsonTextBoundsProblem } from '../core/json-bounds.ts';
+import { checkSnapshot, isPortableKind, sealSnapshot, SNAPSHOT_BOUNDS, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
 import type { Scenario, ScenarioRequestStep } from '../snapshots/scenarios.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, type IssuedCredential } from './credentials.ts';
@@ -123,6 +125,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (withCredentials === null) return bad('"credentials" must be true or false.');
     const data = await store.data(env.key);
     const records = await recordsOf(store, env.key);
+    await yieldToHost(); // building, sealing and writing out a large file are steps with turns between
     const credentials = withCredentials
       ? data.list<StoredCredential>(CREDENTIAL_KIND).map((x) => ({ type: x.type, name: x.name, owner: x.owner, privileges: [...x.privileges] }))
       : undefined;
@@ -136,6 +139,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       records,
       ...(credentials ? { credentials } : {}),
     });
+    await yieldToHost();
     const file = `${current.name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'environment'}.erp-sim.json`;
     return json(snapshot, 200, { 'content-disposition': `attachment; filename="${file}"` });
   });
@@ -145,13 +149,18 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (name !== undefined && (!name.trim() || name.length > 120)) return bad('"name" must be a non-empty string of at most 120 characters.');
     const text = await readText(c.req.raw);
     if (!text.trim()) return bad('Send a snapshot file (JSON) as the request body.');
+    // Bounded shape first: a record nested 100,000 deep is refused before it is parsed (issue 26).
+    const beyond = jsonTextBoundsProblem(text, SNAPSHOT_BOUNDS);
+    if (beyond) return bad(beyond.replace('The request body', 'The file'));
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       return bad('The file is not valid JSON, so it is not a snapshot.');
     }
-    const checked = await checkSnapshot(value, (p) => products.get(p)?.credentialTypes);
+    // Parsing and checking a large file are each one step: other requests go between them (issue 19 § 2).
+    await yieldToHost();
+    const checked = await checkSnapshot(value, (p) => products.get(p));
     if (!checked.ok) return bad(checked.error);
     const snap: Snapshot = checked.snapshot;
     const product = products.get(snap.product) as Product;
@@ -161,7 +170,8 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     const issued = await store.write(
       env.key,
       async (tx) => {
-        for (const [kind, rows] of Object.entries(snap.records)) for (const [id, row] of rows) tx.put(kind, id, row);
+        // A large file gives the host back between slices (issue 19 § 2).
+        await eachSliced(Object.entries(snap.records).flatMap(([kind, rows]) => rows.map((r) => [kind, r] as const)), ([kind, [id, row]]) => tx.put(kind, id, row));
         return mintAll(tx, product, snap.credentials, envNow(clock, env), deps.iterations);
       },
       { create: env },

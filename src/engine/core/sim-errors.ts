@@ -3,6 +3,7 @@
  * beside the products' catalogs, and the answers built from it.
  */
 import { problem } from './http.ts';
+import { BODY_LIMITS, formatLimit, LIMIT_NAMES, SIM_BODY_TOO_LARGE, type BodySurface } from './limits.ts';
 import type { ErrorEntry } from './types.ts';
 
 export const SIM_UNKNOWN_ENVIRONMENT = 'SIM-1000';
@@ -29,6 +30,15 @@ export const SIMULATOR_ERRORS: readonly ErrorEntry[] = [
     spec: 'issue 19 § 1',
     avoid: 'Send Authorization: Bearer <token>: the admin token from the host\'s start banner, the environment\'s ownerToken (shown once when it was created) or a class code from the trainer.',
     notReproducible: 'The playground\'s own simulator answers only its pages and needs no token; try it against the Node host: curl -i http://<host>:8787/sim/_admin/environments from another machine, or with npm run serve -- --require-token.',
+  },
+  {
+    code: SIM_BODY_TOO_LARGE,
+    status: 413,
+    title: 'Request body too large',
+    meaning: `A request body over the simulator's documented limit: ${(Object.keys(BODY_LIMITS) as BodySurface[]).map((s) => `${LIMIT_NAMES[s]} ${formatLimit(BODY_LIMITS[s])}`).join(', ')}. Refused before it is read further; nothing is stored. On SOAP paths it is the InvoiceService's own fault, env:Client.RequestTooLarge.`,
+    spec: '000 Other behaviours (maximum request size: not shown); 001 (maximum request body size: not shown); issue 19 § 2',
+    avoid: 'Send smaller requests: fewer lines per invoice, fewer requests per $batch, a snapshot of a smaller environment.',
+    notReproducible: 'A body over 1 MB is more than the console should send; try it with curl against the Node host: head -c 2000000 /dev/zero | curl -i --data-binary @- <base>/fscmRestApi/resources/11.13.18.05/receivablesInvoices',
   },
 ];
 

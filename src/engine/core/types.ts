@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
+import type { KindSchema } from './record-schema.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -65,6 +66,11 @@ export interface IndexSpec<V> {
   /** `rows` as `list(kind)` gives them; `seqs[i]` is the position key of `rows[i]` (ascending). */
   build(rows: readonly Row[], seqs: readonly number[], data: DataView): V;
   update(value: V, change: RowChange, data: DataView): void;
+  /**
+   * `update` takes constant time and needs no row positions (a lookup map, not an order): the index
+   * is patched after a commit of any size instead of rebuilt on next use.
+   */
+  constantUpdate?: boolean;
 }
 
 /** A write transaction: sees its own writes; committed as one IndexedDB transaction. */
@@ -117,6 +123,12 @@ export interface StoredCredential extends Row {
   scope: string | null;
   salt: string;
   hash: string;
+  /**
+   * SHA-256 of the secret, so redaction can tell it in any text with one hash (journal/secrets.ts;
+   * the secret is 128+ random bits, which a fast hash protects as well as PBKDF2). Absent on
+   * credentials minted before it existed.
+   */
+  fingerprint?: string;
   createdAt: string;
 }
 
@@ -143,6 +155,11 @@ export interface SeedContext {
   rng: Rng;
   now: Date;
   env: Environment;
+  /**
+   * Long work (generate) awaits it once per document: it yields to the host when the current time
+   * slice is used up, so other environments are answered meanwhile (issue 19 § 2).
+   */
+  breathe?: () => Promise<void>;
 }
 
 /** Records related to a value: rows of `resource` whose (queryable) `column` equals it. */
@@ -237,6 +254,11 @@ export interface Product {
   app: ProductApp;
   /** Background processes of the product (receivables: AutoMatch). */
   processes?: readonly ProductProcess[];
+  /**
+   * Every record kind the product stores and the shape of its rows: a snapshot import checks each
+   * record against them before anything is written (issue 26). A kind not listed is not imported.
+   */
+  recordKinds: Readonly<Record<string, KindSchema>>;
 }
 
 export interface GenerateResult {

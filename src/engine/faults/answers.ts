@@ -15,10 +15,23 @@ const TITLES: Record<number, string> = { 429: 'Too Many Requests', 500: 'Interna
 export const injectedCode = (status: number) => `SIM-FAULT-${status}`;
 
 export function injectedAnswer(rule: FaultRule, service: JournalService): Response {
-  const status = rule.status ?? 503;
-  const headers: Record<string, string> = { [INJECTED_HEADER]: rule.id };
-  if (rule.retryAfter !== undefined) headers['retry-after'] = String(rule.retryAfter);
-  const message = `${TITLES[status]}: injected by the simulator's fault rule ${rule.id}${rule.when === 'after' ? ' after the request was carried out' : ''}; not spec behaviour.${status === 500 ? '' : ' Retry later.'}`;
+  return injectedStatus(rule.status ?? 503, service, { mark: rule.id, by: `fault rule ${rule.id}`, retryAfter: rule.retryAfter, after: rule.when === 'after' });
+}
+
+/** Who injected an answer and how: `mark` goes into X-Sim-Injected, `by` into the message. */
+export interface InjectedBy {
+  mark: string;
+  by: string;
+  retryAfter?: number;
+  /** The real handling ran first (its writes stay). */
+  after?: boolean;
+}
+
+/** An injected 429, 500 or 503 in the service's own body style (fault rules and drills alike). */
+export function injectedStatus(status: number, service: JournalService, how: InjectedBy): Response {
+  const headers: Record<string, string> = { [INJECTED_HEADER]: how.mark };
+  if (how.retryAfter !== undefined) headers['retry-after'] = String(how.retryAfter);
+  const message = `${TITLES[status]}: injected by the simulator's ${how.by}${how.after ? ' after the request was carried out' : ''}; not spec behaviour.${status === 500 ? '' : ' Retry later.'}`;
   const json = (body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
   switch (service) {
     case 'rest':

@@ -17,8 +17,9 @@ export interface WildcardMatcher {
 function failureTable(piece: string): Int32Array {
   const fail = new Int32Array(piece.length);
   for (let i = 1, k = 0; i < piece.length; i++) {
-    while (k > 0 && piece[i] !== piece[k]) k = fail[k - 1] as number;
-    if (piece[i] === piece[k]) k++;
+    const c = piece.charCodeAt(i);
+    while (k > 0 && c !== piece.charCodeAt(k)) k = fail[k - 1] as number;
+    if (c === piece.charCodeAt(k)) k++;
     fail[i] = k;
   }
   return fail;
@@ -27,8 +28,9 @@ function failureTable(piece: string): Int32Array {
 /** First index >= from where `piece` occurs in `text` and ends by `end`, or -1 (KMP: one forward pass). */
 function find(text: string, from: number, end: number, piece: string, fail: Int32Array): number {
   for (let i = from, k = 0; i < end; i++) {
-    while (k > 0 && text[i] !== piece[k]) k = fail[k - 1] as number;
-    if (text[i] === piece[k]) k++;
+    const c = text.charCodeAt(i);
+    while (k > 0 && c !== piece.charCodeAt(k)) k = fail[k - 1] as number;
+    if (c === piece.charCodeAt(k)) k++;
     if (k === piece.length) return i - k + 1;
   }
   return -1;

@@ -39,6 +39,11 @@ export function catalogEntryFor(errors: readonly ErrorEntry[], entry: JournalEnt
 }
 
 export function explain(errors: readonly ErrorEntry[], entry: JournalEntry): JournalExplanation | undefined {
+  if (entry.drill) {
+    const d = entry.drill;
+    const hit = (d.catalog ? errors.find((e) => e.code === d.catalog) : undefined) ?? catalogEntryFor(errors, entry);
+    return { rule: `drill ${d.id} step ${d.n} (${d.kind})`, sentence: d.note, ...(hit ? { catalog: { code: hit.code, title: hit.title } } : {}) };
+  }
   const rule = entry.injected;
   if (rule) {
     const replaced = entry.status === 0 || (entry.code ?? '').startsWith('SIM-FAULT-') || (entry.status === 500 && !entry.response.body);

@@ -11,6 +11,7 @@ import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
+import type { SecretIndex } from './secrets.ts';
 import { BODY_LIMIT, type JournalEntry, type JournalPersistence, type JournalService } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
@@ -19,6 +20,8 @@ type Draft = Omit<JournalEntry, 'id'>;
 const FLUSH_DELAY_MS = 250;
 /** A flush starts at once when this many entries wait. */
 const FLUSH_BATCH = 100;
+/** The end of a body read in part that is dropped before redaction (longer than any escaped secret). */
+const CUT_MARGIN = 1024;
 /** Request bodies of a $batch are read whole (up to this) to journal each operation. */
 const BATCH_READ_LIMIT = 1 << 20;
 
@@ -36,16 +39,21 @@ export interface BeginInfo {
 
 export interface FinishInfo {
   injected?: string;
+  /** The drill step that decided the answer (issue 23). */
+  drill?: JournalEntry['drill'];
   /** Worked out before redaction (e.g. a token of another environment). */
   hint?: () => Promise<string | undefined>;
 }
 
 export interface Capture {
-  finish(res: Response, info?: FinishInfo): void;
+  /** Resolves to the entry's id once it is recorded (undefined if it could not be). */
+  finish(res: Response, info?: FinishInfo): Promise<number | undefined>;
 }
 
 export interface JournalOptions {
   flushDelayMs?: number;
+  /** The host's secrets, matched in every text of an entry whatever its shape (secrets.ts). */
+  secrets?: SecretIndex;
   /** Told after a flush which environments got new entries (the worker posts `sim-journal`). */
   onFlushed?: (envs: string[]) => void;
 }
@@ -75,19 +83,22 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        const recorded = this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        const recorded = this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
+        const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
-        pending.add(recorded);
-        void recorded.finally(() => {
-          pending.delete(recorded);
+        pending.add(settled);
+        void settled.finally(() => {
+          pending.delete(settled);
           if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
         });
+        // The entry's id, for a drill step's evidence (undefined when recording failed).
+        return recorded.catch(() => undefined);
       },
     };
   }
 
-  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
+  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -102,23 +113,46 @@ export class Journal {
       product: info.product,
       service: info.service,
       method,
-      path: redactPath(info.path),
+      path: await this.secret(redactPath(info.path)),
       status: res.status,
       ms,
       ...(code ? { code } : {}),
-      ...(hint ? { hint } : {}),
+      ...(hint ? { hint: await this.secret(hint) } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
-      request: { headers: reqHeaders, ...(reqText.text ? { body: this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
-      response: { headers: resHeaders, ...(resText.text ? { body: this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
+      ...(extra.drill ? { drill: extra.drill } : {}),
+      request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
+      response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
     const parent = await this.add(info.env, draft);
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
-      for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) await this.add(info.env, { ...inner, parent });
+      for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) {
+        const kept = async (x: { headers: Record<string, string>; body?: string }) => ({
+          headers: await this.secretDeep(x.headers),
+          ...(x.body ? { body: await this.keep({ text: x.body, cut: false }, x.headers['content-type'] ?? 'application/json') } : {}),
+        });
+        await this.add(info.env, { ...inner, path: await this.secret(inner.path), request: await kept(inner.request), response: await kept(inner.response), parent });
+      }
     }
+    return parent;
   }
 
-  private keep(body: { text: string; cut: boolean }, contentType: string | null): string {
-    const text = redactBody(body.text, contentType, body.cut);
+  private secret(text: string): Promise<string> {
+    return this.opts.secrets ? this.opts.secrets.redact(text) : Promise.resolve(text);
+  }
+
+  private secretDeep<T>(value: T): Promise<T> {
+    return this.opts.secrets ? this.opts.secrets.redactDeep(value) : Promise.resolve(value);
+  }
+
+  /**
+   * A body as the entry keeps it: secret fields redacted, then every secret the host knows wherever
+   * it is, then cut to BODY_LIMIT (redaction first, so no secret is cut in half and kept in part).
+   */
+  private async keep(body: { text: string; cut: boolean }, contentType: string | null): Promise<string> {
+    // A body read only in part may end inside a secret: its last CUT_MARGIN characters are dropped
+    // unread (far past what the entry keeps), so no partial secret can survive redaction.
+    const whole = body.cut ? body.text.slice(0, Math.max(BODY_LIMIT, body.text.length - CUT_MARGIN)) : body.text;
+    const text = await this.secret(redactBody(whole, contentType, body.cut));
     return body.cut ? `${text.slice(0, BODY_LIMIT)}… [truncated]` : truncate(text, BODY_LIMIT);
   }
 

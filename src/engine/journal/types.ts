@@ -48,8 +48,13 @@ export interface JournalEntry {
   explanation?: JournalExplanation;
   /** A near miss: what the client probably meant. */
   hint?: string;
-  /** The fault rule that decided the answer. */
+  /** The fault rule (or drill step, `drill-1 step 2`) that decided the answer. */
   injected?: string;
+  /**
+   * The resilience-drill step that decided the answer (issue 23): which one, what the simulator did
+   * on purpose (one sentence) and the catalog entry of the answer.
+   */
+  drill?: { id: string; n: number; kind: string; note: string; catalog?: string };
   /** The $batch request an inner operation belongs to. */
   parent?: number;
   request: JournalExchange;

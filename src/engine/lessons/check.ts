@@ -25,6 +25,7 @@ export function matches(p: EntryPattern, e: JournalEntry, all: readonly JournalE
   if (p.status !== undefined && !statusMatches(p.status, e.status)) return false;
   if (p.code && !(e.code && regex(p.code).test(e.code))) return false;
   if (p.injected !== undefined && Boolean(e.injected) !== p.injected) return false;
+  if (p.drill && !(e.drill && regex(p.drill).test(e.drill.kind))) return false;
   if (p.inBatch !== undefined && (e.parent !== undefined) !== p.inBatch) return false;
   if (p.requestHeader) {
     const name = p.requestHeader.name.toLowerCase();

@@ -116,6 +116,75 @@ export const LESSONS: readonly Lesson[] = [
     ],
   },
   {
+    id: 'drill-by-hand',
+    product: 'receivables',
+    title: 'Walk through a resilience drill by hand',
+    summary:
+      'A drill injects the documented failures into your own traffic, one after another, and judges what you do next: a token that expires, a 429 with Retry-After, a 503, a 500 after a committed write, a dropped connection, an 8 s answer. Here the console is the client and you are its retry logic; the Drill view shows each verdict as it comes.',
+    steps: [
+      {
+        id: 'expired',
+        title: 'Start the standard plan, then read invoices: your token expires',
+        how: 'Drill view: "Start the standard plan". Console, Invoices > "List invoices (newest first)", Send. The answer is 401 REST-01401, marked drill-1 step 1; the console fetches a new token and repeats the request by itself, which is what a good client does (spec 000 § Authentication 1 and 3).',
+        goal: { kind: 'seen', pattern: { drill: '^token-expired$', status: 401 } },
+      },
+      {
+        id: 'rate-limited',
+        title: 'Send the read again: 429 Too Many Requests with Retry-After: 2',
+        how: 'The same request, Send. Look at the Retry-After header of the answer: the seconds to wait (RFC 9110 § 10.2.3).',
+        goal: { kind: 'seen', pattern: { drill: '^rate-limited$', status: 429 } },
+      },
+      {
+        id: 'waited',
+        title: 'Wait two seconds, then send the same request',
+        how: 'Count to three and Send. Sent sooner, the Drill view fails step 2.',
+        goal: { kind: 'seen', pattern: { service: 'rest', method: 'GET', status: 200, injected: false } },
+      },
+      {
+        id: 'unavailable',
+        title: 'Send it again: 503 Service Unavailable',
+        how: 'Send. A 503 is temporary: the request was not carried out.',
+        goal: { kind: 'seen', pattern: { drill: '^unavailable$', status: 503 } },
+      },
+      {
+        id: 'backed-off',
+        title: 'Back off a moment, then retry',
+        how: 'Wait at least 200 ms (a breath is plenty) and Send again.',
+        goal: { kind: 'seen', pattern: { service: 'rest', method: 'GET', status: 200, injected: false } },
+      },
+      {
+        id: 'committed',
+        title: 'Create a receipt: 500, although it was recorded',
+        how: 'Console, Standard receipts > "Retry-safe create: Upsert-Mode answers the existing receipt on a duplicate", Send. The receipt was committed, then the answer was replaced by a 500.',
+        goal: { kind: 'seen', pattern: { drill: '^server-error-after-write$', status: 500 } },
+      },
+      {
+        id: 'upsert',
+        title: 'Send it again unchanged: Upsert-Mode answers the receipt you already made',
+        how: 'Send the same request (it carries Upsert-Mode: true): 200 with the existing receipt, no duplicate (spec 000 § Standard receipts).',
+        goal: { kind: 'seen', pattern: { method: 'POST', path: 'standardReceipts', status: 200, requestHeader: { name: 'upsert-mode', pattern: '^true$' } } },
+      },
+      {
+        id: 'dropped',
+        title: 'Create another receipt: the connection drops',
+        how: 'Change ReceiptNumber to a new value and Send. The console reports a network error: nothing was recorded this time.',
+        goal: { kind: 'seen', pattern: { drill: '^connection-dropped-before-write$', status: 0 } },
+      },
+      {
+        id: 'created',
+        title: 'Send it again: the receipt is created once',
+        how: 'Send the same request: 201. With Upsert-Mode the retry would have been safe even if the first had been carried out.',
+        goal: { kind: 'seen', pattern: { method: 'POST', path: 'standardReceipts', status: 201 } },
+      },
+      {
+        id: 'slow',
+        title: 'Read once more and wait: the answer takes 8 s',
+        how: 'Invoices > "List invoices", Send, and wait for it. Then open the Drill view: the score, each verdict with its rule and journal entries, and "Download JUnit XML".',
+        goal: { kind: 'seen', pattern: { drill: '^slow-answer$', status: 200 } },
+      },
+    ],
+  },
+  {
     id: 'read-an-odata-error',
     product: 'odata',
     title: 'Read an OData error',

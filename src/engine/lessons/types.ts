@@ -16,8 +16,10 @@ export interface EntryPattern {
   status?: number | string;
   /** Regular expression over the answer's error code. */
   code?: string;
-  /** true: an answer decided by a fault rule; false: a real one. */
+  /** true: an answer decided by a fault rule or a drill step; false: a real one. */
   injected?: boolean;
+  /** Regular expression over the kind of the resilience-drill step that decided the answer (issue 23). */
+  drill?: string;
   /** true: an operation inside a $batch; false: a request of its own. */
   inBatch?: boolean;
   /** A request header (name in lower case) whose value matches the pattern (case-insensitive). */

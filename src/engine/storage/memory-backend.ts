@@ -1,6 +1,7 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Records, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import { eachSliced } from '../core/yield.ts';
 
 /**
  * Records in memory only, each change handed to `persist` first (the Node host's journal: a change
@@ -33,8 +34,9 @@ export class MemoryBackend implements StorageBackend {
   }
 
   async commit(change: Change): Promise<void> {
-    // The rows are the ones the store's cache keeps once this resolves: share their strings first.
-    if (change.op === 'records') this.strings.shareAll(change.puts);
+    // The rows are the ones the store's cache keeps once this resolves: share their strings first,
+    // giving the host back between slices (a generate slice has some 12k rows; issue 19 § 2).
+    if (change.op === 'records') await eachSliced(change.puts, (p) => this.strings.share(p.data));
     await this.persist?.(change);
     this.apply(change);
   }
@@ -93,7 +95,7 @@ class StringPool {
     for (const p of puts) this.share(p.data);
   }
 
-  private share(row: Row): void {
+  share(row: Row): void {
     for (const key in row) {
       const value = row[key];
       if (typeof value !== 'string') continue;

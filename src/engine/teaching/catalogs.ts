@@ -5,6 +5,7 @@
 import type { ProductCatalog, ProductId } from '../core/types.ts';
 import { odataCatalog } from '../products/odata/catalog.ts';
 import { receivablesCatalog } from '../products/receivables/catalog.ts';
+import { injectedErrors } from '../faults/catalog.ts';
 import { teachingCatalog, type CatalogSource, type FullCatalog } from './catalog.ts';
 
 const BUILDERS: Record<ProductId, () => ProductCatalog> = { receivables: receivablesCatalog, odata: odataCatalog };
@@ -15,7 +16,9 @@ function catalogOf(product: ProductId): FullCatalog {
   let catalog = built.get(product);
   if (!catalog) {
     const base = BUILDERS[product]();
-    built.set(product, (catalog = { ...base, teaching: teachingCatalog(product, base) }));
+    // The injected answers' entries (fault rules, drills) follow the product's own; the teaching
+    // templates (OpenAPI responses, Postman) describe the product alone.
+    built.set(product, (catalog = { ...base, errors: [...base.errors, ...injectedErrors(product)], teaching: teachingCatalog(product, base) }));
   }
   return catalog;
 }

@@ -11,6 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
+import { appFiles } from './app-files.ts';
+import { classBanner, classSettings } from './class-banner.ts';
+import { preparePlayground } from './playground.ts';
 
 /** How the user started it, for the hints below: from a clone's sources or the installed package's build. */
 const run = import.meta.url.endsWith('.ts') ? 'npm run serve --' : 'erp-sim serve';
@@ -36,6 +39,13 @@ Options:
                   a code students create environments with (simclass_ and 8+ characters); repeatable
   --require-token every control API request needs a token, from this machine too (default:
                   requests from this machine are trusted, other addresses need a token)
+  --class-scenario ID
+                  a class: trainees who join get this scenario (GET /sim/_admin/scenarios lists them)
+  --class-product receivables|odata
+                  a class: trainees who join get a fresh environment of this product (default
+                  receivables)
+  --build-app     build the playground (dist/) first when it is missing or older than its sources
+                  (npm run serve passes it)
   -h, --help      print this help
   --version       print the version`;
 
@@ -52,6 +62,9 @@ function parseCommandLine() {
         'admin-token': { type: 'string' },
         'class-code': { type: 'string', multiple: true },
         'require-token': { type: 'boolean' },
+        'class-scenario': { type: 'string' },
+        'class-product': { type: 'string' },
+        'build-app': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -124,7 +137,17 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
+const klass = classSettings({ codes: values['class-code'] ?? [], scenario: values['class-scenario'], product: values['class-product'] });
+if (klass && 'problem' in klass) {
+  console.error(klass.problem);
+  process.exit(2);
+}
+
+// The playground at / beside /sim (issue 20): built first when npm run serve finds it missing or old.
+const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(line) });
+
 const host = await startNodeHost({
+  app: appFiles(playground.dir, { host: 'node', ...(klass ? { class: klass } : {}) }),
   port,
   host: values.host,
   stateFile: values.state,
@@ -142,6 +165,7 @@ const host = await startNodeHost({
 const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init), { host: true });
 
 console.log(`ERP integration simulator listening on ${host.url}`);
+console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
 console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
 for (const line of accessBanner(host.access, values.host, values.state)) console.log(line);
 
@@ -162,7 +186,21 @@ for (const file of values.import ?? []) {
   for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
 }
 
-if (host.engine.store.environments().length === 0) {
+if (klass) {
+  const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
+  const scenario = klass.scenario ? scenarios.find((s) => s.id === klass.scenario) : undefined;
+  const refused = klass.scenario && !scenario ? `--class-scenario '${klass.scenario}' is not a scenario of this host. One of: ${scenarios.map((s) => s.id).join(', ')}` : scenario && klass.product && scenario.product !== klass.product ? `--class-scenario '${scenario.id}' is an ${scenario.product} scenario, not ${klass.product}.` : '';
+  if (refused) {
+    console.error(refused);
+    await host.close();
+    process.exit(2);
+  }
+  const listening = Number(new URL(host.url).port);
+  for (const line of classBanner({ bind: values.host, port: listening, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
+}
+
+// A class makes its own environments as trainees join; otherwise one of each product to try at once.
+if (host.engine.store.environments().length === 0 && !klass) {
   for (const product of ['receivables', 'odata'] as const) {
     const res = await admin('/environments', {
       method: 'POST',

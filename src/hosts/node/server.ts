@@ -1,12 +1,23 @@
 /**
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
+ * Given the built playground (`app`), it serves it beside `/sim` (issue 20), and streams the
+ * engine's notices to pages (`/sim/_admin/events`) instead of a worker posting them.
  */
+import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
+import type { AppFiles } from './app-files.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
+import { settleUnreadBody } from './unread-body.ts';
+
+/**
+ * Documents per generate transaction on this host: every environment shares one event loop, and a
+ * commit of 1,000 documents (some 4,000 rows) is applied in a few tens of milliseconds (issue 19 § 2).
+ */
+const GENERATE_SLICE = 1000;
 
 export interface NodeHostOptions {
   port: number;
@@ -14,8 +25,10 @@ export interface NodeHostOptions {
   stateFile?: string;
   clock?: HostClock;
   pbkdf2Iterations?: number;
-  /** Receives one access-log line per request (`--log`). */
+  /** Receives one access-log line per `/sim` request (`--log`). */
   log?: (line: string) => void;
+  /** The playground's files, answered at every path outside `/sim` (app-files.ts). */
+  app?: AppFiles;
   /** `--admin-token`: else the one kept with `stateFile`, else a new one (shown once in the banner). */
   adminToken?: string;
   /** `--class-code` (repeatable): students may create environments with one. */
@@ -77,8 +90,10 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   const started = performance.now();
   // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
   const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
-  log?.(accessLine(req, res, performance.now() - started));
-  if (res.type !== 'error') return res;
+  // The access log is a file the host writes too: no secret reaches it, even in a query string.
+  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
+  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
@@ -91,11 +106,18 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options });
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, streamNotices: true });
+  const simPath = (req: Request) => {
+    const { pathname } = new URL(req.url);
+    return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
+  };
+  const app = opts.app;
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
+    const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) => (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+    // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
+    const s = serve({ fetch, port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
       resolve(s);
     });

@@ -18,20 +18,23 @@ export const READ_CHUNK = 1 << 20;
 type RecordsChange = Extract<Change, { op: 'records' }>;
 type Line = Change & { more?: true };
 
-/** The lines one change is written as. */
-function linesOf(change: Change): string[] {
-  if (change.op !== 'records' || change.puts.length + change.deletes.length <= ROWS_PER_LINE) return [JSON.stringify(change)];
-  const out: string[] = [];
+/** The lines one change is written as, one at a time (each a JSON.stringify of up to ROWS_PER_LINE rows). */
+function* linesOf(change: Change): Generator<string> {
+  if (change.op !== 'records' || change.puts.length + change.deletes.length <= ROWS_PER_LINE) {
+    yield JSON.stringify(change);
+    return;
+  }
   for (let i = 0; i < change.deletes.length; i += ROWS_PER_LINE) {
-    out.push(JSON.stringify({ op: 'records', env: change.env, puts: [], deletes: change.deletes.slice(i, i + ROWS_PER_LINE), more: true }));
+    yield JSON.stringify({ op: 'records', env: change.env, puts: [], deletes: change.deletes.slice(i, i + ROWS_PER_LINE), more: true });
   }
   for (let i = 0; i < change.puts.length; i += ROWS_PER_LINE) {
-    out.push(JSON.stringify({ op: 'records', env: change.env, puts: change.puts.slice(i, i + ROWS_PER_LINE), deletes: [], more: true }));
+    yield JSON.stringify({ op: 'records', env: change.env, puts: change.puts.slice(i, i + ROWS_PER_LINE), deletes: [], more: true });
   }
-  // The last line carries what applies to the whole change (reset, id sequence) and ends it.
-  out.push(JSON.stringify({ op: 'records', env: change.env, clearData: change.clearData, puts: [], deletes: [], envRow: change.envRow } satisfies Change));
-  return out;
+  yield JSON.stringify({ op: 'records', env: change.env, clearData: change.clearData, puts: [], deletes: [], envRow: change.envRow } satisfies Change);
 }
+
+/** Give other requests a turn between two lines of a large change (issue 19 § 2). */
+const yieldSoon = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Read `file` line by line through one fixed buffer: a line is decoded as its bytes arrive (a
@@ -79,10 +82,17 @@ export interface Journal {
 /** Replay `file` into a memory backend that journals every later change to it. */
 export function openJournal(file: string): Journal {
   let fd = -1;
-  const backend = new MemoryBackend((change) => {
+  const backend = new MemoryBackend(async (change) => {
+    // Serialized first, a line at a time with the host given back between lines (a generate slice
+    // is some 12k rows), then written in one go: another environment's lines never interleave.
+    const lines: string[] = [];
+    for (const line of linesOf(change)) {
+      lines.push(line);
+      await yieldSoon();
+    }
     const before = fstatSync(fd).size;
     try {
-      for (const line of linesOf(change)) writeSync(fd, `${line}\n`);
+      for (const line of lines) writeSync(fd, `${line}\n`);
     } catch (err) {
       ftruncateSync(fd, before); // nothing half-written stays behind a failed write
       throw err;

@@ -11,6 +11,7 @@ import { authGate, deploymentHeader, hostingGate, withDeploymentId } from './aut
 import { principalOf, setPrincipal } from './auth/principal.ts';
 import { handleBatch, type Dispatch } from './batch/handler.ts';
 import { seedBook } from './book/seed.ts';
+import { ODATA_RECORD_KINDS } from './forms/record-kinds.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
 import { peekCounter } from './book/counters.ts';
 import { seededRng, seedFrom } from '../../core/random.ts';
@@ -66,9 +67,10 @@ export const odata: Product = {
   credentialTypes: ['api-user', 'pat'],
   seed: seedBook,
   // Seeded by the next customer number: each call continues the book with new random values.
-  generate: ({ tx, now, env }, count) => {
+  generate: async ({ tx, now, env, breathe }, count) => {
     const rng = seededRng(seedFrom(`${env.key}-${peekCounter(tx, 'CUST')}`));
-    return { resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers };
+    return { resource: 'CUSTOMERS', added: (await writeSyntheticBook(tx, { customers: count, now, rng, breathe })).customers };
   },
   app,
+  recordKinds: ODATA_RECORD_KINDS,
 };

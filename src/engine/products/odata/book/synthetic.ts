@@ -32,7 +32,7 @@ export interface SyntheticResult {
   invoiceKeys: { IVNUM: string; DEBIT: string; IVTYPE: string }[];
 }
 
-export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: Date; rng?: Rng }): SyntheticResult {
+export async function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: Date; rng?: Rng; breathe?: () => Promise<void> }): Promise<SyntheticResult> {
   const rng = opts.rng ?? seededRng(42);
   const { now } = opts;
   const invoiceKeys: SyntheticResult['invoiceKeys'] = [];
@@ -42,6 +42,8 @@ export function writeSyntheticBook(tx: WriteTx, opts: { customers: number; now: 
   let iv = peekCounter(tx, 'IV');
   let inSeq = peekCounter(tx, 'IN');
   for (let i = 0; i < opts.customers; i++) {
+    // A shared host answers other environments meanwhile (issue 19 § 2).
+    await opts.breathe?.();
     const cust = first.CUST + i;
     const custname = `S${String(cust).padStart(7, '0')}`;
     const des = `${rng.pick(WORDS)} ${rng.pick(KINDS)} ${cust}`;

@@ -69,9 +69,9 @@ export const autoMatchProcess: ProductProcess = {
   async catchUp(ctx) {
     const now = ctx.now();
     if (!dueTrigger(stateOf(ctx.data), now.getTime())) return;
-    await ctx.write((tx) => {
+    await ctx.write(async (tx) => {
       const trigger = dueTrigger(stateOf(tx), now.getTime()); // another request may have run it meanwhile
-      if (trigger) runAndRecord(tx, now, trigger);
+      if (trigger) await runAndRecord(tx, now, trigger);
     });
   },
   control: controlApp(),

@@ -7,6 +7,7 @@
  * again.
  */
 import { Big } from '../../../core/money.ts';
+import { TimeSlicer } from '../../../core/yield.ts';
 import type { WriteTx } from '../../../core/types.ts';
 import { KIND, type InvoiceRow, type RemittanceReferenceRow, type StandardReceiptRow } from '../book/records.ts';
 import { applyReceipt } from './apply.ts';
@@ -49,8 +50,10 @@ function eligible(r: StandardReceiptRow): boolean {
 
 const money = (b: Big): number => Number(b.toFixed());
 
-export function runAutoMatch(tx: WriteTx, now: Date, settings: AutoMatchSettings, runId: number): RunResult {
+export async function runAutoMatch(tx: WriteTx, now: Date, settings: AutoMatchSettings, runId: number): Promise<RunResult> {
   const result: RunResult = { applied: [], recommended: [], unmatched: [] };
+  // A run over a large book gives the host back between slices (issue 19 § 2).
+  const slicer = new TimeSlicer();
   const index = buildCandidateIndex(tx); // before any write of this run: built once
   const { weights, thresholds } = settings;
   const customerPath = weights.customer + weights.amount >= thresholds.minimumMatch;
@@ -60,6 +63,7 @@ export function runAutoMatch(tx: WriteTx, now: Date, settings: AutoMatchSettings
     .filter(eligible)
     .sort((a, b) => a.StandardReceiptId - b.StandardReceiptId);
   for (const start of receipts) {
+    await slicer.breathe();
     let receipt = start;
     const refs = (receipt.referenceIds ?? [])
       .map((id) => tx.get<RemittanceReferenceRow>(KIND.remittanceReference, String(id)))

@@ -69,10 +69,10 @@ export function dueTrigger(state: AutoMatchState, nowMs: number): Trigger | null
 }
 
 /** Run now inside `tx`, record the run, and plan the next ones. Missed schedule slots collapse into this one run. */
-export function runAndRecord(tx: WriteTx, now: Date, trigger: Trigger): RunResult & { runId: number } {
+export async function runAndRecord(tx: WriteTx, now: Date, trigger: Trigger): Promise<RunResult & { runId: number }> {
   const state = stateOf(tx);
   const runId = tx.nextId();
-  const result = runAutoMatch(tx, now, state.settings, runId);
+  const result = await runAutoMatch(tx, now, state.settings, runId);
   const nowMs = now.getTime();
   const interval = state.settings.schedule.intervalMinutes * 60_000;
   const nextScheduledAt = state.nextScheduledAt === null || state.nextScheduledAt <= nowMs ? nowMs + interval : state.nextScheduledAt;

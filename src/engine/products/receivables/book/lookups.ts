@@ -101,6 +101,8 @@ export const accountByName = (data: DataView, name: string): CustomerAccountRow 
 /** Receipt ids by ReceiptNumber, kept current row by row (duplicate detection on every create, Receipt rule 1). */
 const receiptNumberIndex = (data: DataView): Map<string, Set<string>> =>
   indexed<Map<string, Set<string>>>(data, 'book:receiptsByNumber', KIND.standardReceipt, {
+    // A map of sets: patched after a commit of any size (generate commits receipts by the thousand).
+    constantUpdate: true,
     build(rows) {
       const m = new Map<string, Set<string>>();
       for (const r of rows) {

@@ -109,13 +109,11 @@ export async function createReceipt(tx: WriteTx, raw: unknown, now: Date, opts: 
   const refs: RemittanceReferenceRow[] = ((body.remittanceReferences as Row[] | null | undefined) ?? []).map((r, i) =>
     referenceRow(tx, r, { StandardReceiptId: id, Currency: currency.CurrencyCode }, p, stamp, opts.user, `remittanceReferences[${i}].`),
   );
-  const pick = (name: string): unknown => (body[name] === undefined ? null : body[name]);
-  const copied: Row = {};
-  for (const f of receiptResource.fields) {
-    if (!f.readOnly && f.type !== 'array' && !(f.name in COMPUTED)) copied[f.name] = pick(f.name);
-  }
-  const receipt: StandardReceiptRow = {
-    ...(copied as Partial<StandardReceiptRow>),
+  // One fixed shape for every receipt row: built key by key on a plain object, a 40-key row was a
+  // slow-path object (0.2 ms each, the bulk of generate's time) and stayed one in the cache.
+  const receipt = blankReceipt() as StandardReceiptRow & Row;
+  for (const name of copiedFields()) receipt[name] = body[name] === undefined ? null : body[name];
+  Object.assign(receipt, {
     StandardReceiptId: id,
     ReceiptNumber: receiptNumber,
     ReceiptMethod: method.Name,
@@ -145,12 +143,22 @@ export async function createReceipt(tx: WriteTx, raw: unknown, now: Date, opts: 
     CreationDate: stamp,
     LastUpdatedBy: opts.user,
     LastUpdateDate: stamp,
-  };
+  } satisfies Partial<StandardReceiptRow>);
   for (const r of refs) tx.put(KIND.remittanceReference, String(r.RemittanceReferenceId), r);
   tx.put(KIND.standardReceipt, String(id), receipt);
   if (receipt.State === 'UNAPPLIED') enqueueAutoMatch(tx, now);
   return { receipt, created: true };
 }
+
+/** Attributes copied as sent (writable, not nested, not set from resolution), in definition order. */
+let copied: string[] | null = null;
+const copiedFields = (): string[] => (copied ??= receiptResource.fields.filter((f) => !f.readOnly && f.type !== 'array' && !(f.name in COMPUTED)).map((f) => f.name));
+
+/** The keys of a stored receipt, in the order rows always had them (copied attributes, then the rest). */
+const ROW_TAIL = ['StandardReceiptId', 'ReceiptNumber', 'ReceiptMethod', 'BusinessUnit', 'Amount', 'Currency', 'ReceiptDate', 'AccountingDate', 'CustomerAccountNumber', 'CustomerName', 'CustomerSite', 'ConversionRate', 'State', 'Status', 'UnappliedAmount', 'RemittanceBankAccountNumber', 'RemittanceBankName', 'RemittanceBankBranch', 'businessUnitId', 'customerAccountId', 'customerSiteUseId', 'referenceIds', 'accounting', 'frozen', 'origin', 'CreatedBy', 'CreationDate', 'LastUpdatedBy', 'LastUpdateDate'];
+let blank: string | null = null;
+/** A fresh row with every key in place (JSON.parse gives an object of one fixed shape, fast to fill). */
+const blankReceipt = (): Row => JSON.parse((blank ??= JSON.stringify(Object.fromEntries([...copiedFields(), ...ROW_TAIL].map((k) => [k, null]))))) as Row;
 
 /** Attributes set from resolution rather than copied as sent. */
 const COMPUTED: Record<string, true> = {

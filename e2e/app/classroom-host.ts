@@ -1,0 +1,53 @@
+/** A Node host started with a class for the classroom specs (issue 20): the real CLI, its banner parsed. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ClassHost {
+  child: ChildProcess;
+  /** Everything the process printed so far (banner and --log lines). */
+  output(): string;
+  joinUrl: string;
+  trainerUrl: string;
+  adminToken: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now (the host must come back on the same one after a restart). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '0.0.0.0', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startClassHost(args: string[]): Promise<ClassHost> {
+  // node itself (not npx) so that the signal in stop() reaches the server process.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const started = Date.now();
+  while (!/trainer: +http/.test(out)) {
+    if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the class host did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const joinUrl = /join: +(http:\/\/\S+)/.exec(out)?.[1] ?? '';
+  const trainerUrl = /trainer: +(http:\/\/\S+)/.exec(out)?.[1] ?? '';
+  return {
+    child,
+    output: () => out,
+    joinUrl,
+    trainerUrl,
+    adminToken: /token=(simadmin_\w+)/.exec(trainerUrl)?.[1] ?? '',
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The trainer's view of a host (issue 20 § The trainer's view), part of the control API:
+ *   GET /activity[?env=<key>…]   every environment (or those named) with its lesson progress, its
+ *                                last activity and the last error code it met, from its journal
+ * One answer for the whole class, so a trainer's page asks once per burst of notices instead of
+ * twice per environment. "Last activity" is host time: an entry's environment-clock time less the
+ * environment's clock offset (a trainer who moved a trainee's clock still sees real minutes).
+ */
+import type { Hono } from 'hono/tiny';
+import { json } from '../core/http.ts';
+import type { Environment, HostClock, ProductId } from '../core/types.ts';
+import type { JournalEntry } from '../journal/types.ts';
+import type { LessonProgress } from '../lessons/types.ts';
+import { journalOf, lessonsOf, progressOf, type ProgressDeps } from './lesson-progress.ts';
+
+export interface ActivityRouteDeps extends ProgressDeps {
+  clock: HostClock;
+}
+
+/** A lesson as the trainer's table shows it. */
+export interface LessonSummary {
+  id: string;
+  title: string;
+  completed: number;
+  steps: number;
+  done: boolean;
+}
+
+/** One environment's line in the trainer's view. */
+export interface EnvActivity {
+  key: string;
+  name: string;
+  product: ProductId;
+  createdAt: string;
+  lessons: LessonSummary[];
+  stepsDone: number;
+  stepsTotal: number;
+  /** The first lesson not done, and its next step (1-based), when one is left. */
+  current: { lesson: string; title: string; step: number; steps: number } | null;
+  /** Journal entries kept (at most the journal's ring size). */
+  requests: number;
+  /** Host time of the newest request (ISO), null before the first. */
+  lastActivityAt: string | null;
+  /** The newest answer that was an error (status 400 and above, or a dropped connection). */
+  lastError: { code: string; status: number; at: string; method: string; path: string } | null;
+}
+
+export interface ActivityAnswer {
+  /** Host time of the answer, so a page words "12 s ago" without trusting its own clock. */
+  now: string;
+  items: EnvActivity[];
+}
+
+const hostTime = (env: Environment, at: string) => new Date(Date.parse(at) - env.clockOffsetMs).toISOString();
+
+function summarize(env: Environment, progress: LessonProgress[], entries: JournalEntry[]): EnvActivity {
+  const lessons = progress.map((p) => ({ id: p.id, title: p.title, completed: p.completed, steps: p.steps.length, done: p.done }));
+  const open = lessons.find((l) => !l.done);
+  const newest = entries[0];
+  const failed = entries.find((e) => e.status >= 400 || e.status === 0);
+  return {
+    key: env.key,
+    name: env.name,
+    product: env.product,
+    createdAt: env.createdAt,
+    lessons,
+    stepsDone: lessons.reduce((n, l) => n + l.completed, 0),
+    stepsTotal: lessons.reduce((n, l) => n + l.steps, 0),
+    current: open ? { lesson: open.id, title: open.title, step: open.completed + 1, steps: open.steps } : null,
+    requests: entries.length,
+    lastActivityAt: newest ? hostTime(env, newest.at) : null,
+    lastError: failed
+      ? { code: failed.code ?? (failed.status === 0 ? 'dropped' : `HTTP ${failed.status}`), status: failed.status, at: hostTime(env, failed.at), method: failed.method, path: failed.path }
+      : null,
+  };
+}
+
+export function registerActivityRoutes(app: Hono, deps: ActivityRouteDeps): void {
+  app.get('/activity', async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const unknown = [...query.keys()].find((k) => k !== 'env');
+    if (unknown) return json({ error: `Unknown parameter '${unknown}'. Allowed: env (repeatable).` }, 400);
+    const named = query.getAll('env');
+    // Named environments that no longer exist are left out: the page drops their rows.
+    const envs = named.length ? named.map((k) => deps.store.env(k)).filter((e): e is Environment => Boolean(e)) : deps.store.environments();
+    const lessons = new Map<ProductId, Awaited<ReturnType<typeof lessonsOf>>>();
+    const items: EnvActivity[] = [];
+    for (const env of envs) {
+      // Each environment's journal is read and checked in its own turn of the event loop: a class of
+      // thirty never holds the host while trainees' requests wait.
+      if (items.length) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!lessons.has(env.product)) lessons.set(env.product, await lessonsOf(deps, env.product));
+      const entries = (await journalOf(deps, env)) ?? [];
+      const progress = await progressOf(deps, env, lessons.get(env.product) ?? [], entries);
+      items.push(summarize(env, progress, entries));
+    }
+    const answer: ActivityAnswer = { now: new Date(deps.clock()).toISOString(), items };
+    return c.json(answer);
+  });
+}
