@@ -5,7 +5,8 @@ import pkg from './package.json' with { type: 'json' };
 /**
  * The package's Node build (issue 21 § 1): the erp-sim bin and the programmatic API as plain ES
  * modules in lib/, run by node without tsx. Bundled (a few files instead of ~240 modules: the bin
- * starts in a third of the time); the runtime dependencies and Node's own modules stay imports.
+ * starts in a third of the time; the catalogs, imported on first use, are a chunk of their own); the
+ * runtime dependencies and Node's own modules stay imports.
  * Entries keep their source paths, so a path taken relative to a module of src/hosts/node (a file of
  * the package) stays right. Declarations: tsc -p tsconfig.lib.json (npm run build:node runs both).
  */

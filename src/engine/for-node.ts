@@ -11,7 +11,14 @@ export type * from './core/types.ts';
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
 export type { FaultRule } from './faults/types.ts';
-export { builtInCatalog } from './teaching/catalogs.ts';
+import type { CatalogSource } from './teaching/catalog.ts';
+
+/**
+ * The built-in catalogs, loaded on first use (the products' documentation, examples, lessons and
+ * scenarios): the Node host starts without reading them, and the package bundle keeps them in a
+ * chunk of their own.
+ */
+export const lazyBuiltInCatalog: CatalogSource = async (product) => (await import('./teaching/catalogs.ts')).builtInCatalog(product);
 export type { AccessOptions } from './access/types.ts';
 export type { Caller } from './access/caller.ts';
 export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';

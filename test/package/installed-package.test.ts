@@ -96,13 +96,15 @@ export const errors = [SimulatorError, VerificationError];
 });
 
 describe('npx erp-sim (issue 21 § 1, § 4)', () => {
-  it('--help prints the usage', () => {
+  it('--help prints the usage; --version the package version', () => {
     const out = run('npx', ['erp-sim', '--help']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Usage: erp-sim serve [options]');
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+    expect(run('npx', ['erp-sim', '--version']).stdout.trim()).toBe(version);
   });
 
-  it('serve --import answers, and the Python example (standard library only) passes against it', async () => {
+  it('serve --import answers, serves the playground, and the Python example (standard library only) passes against it', async () => {
     // The snapshot was written by the plain-node test above (an environment named "team").
     expect(existsSync(join(project, 'team.erp-sim.json'))).toBe(true);
     // Its own process group: npx runs the bin in a child, and both must stop at the end.
@@ -110,6 +112,10 @@ describe('npx erp-sim (issue 21 § 1, § 4)', () => {
     try {
       const url = await bannerUrl(child);
       expect((await fetch(`${url}/sim/_admin/environments`)).status).toBe(200);
+      // The built playground ships in the package and the host serves it at / (issue 21 § 1, issue 20).
+      const page = await fetch(`${url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>ERP integration simulator</title>');
       const python = spawnSync('python3', ['--version']);
       // CI machines have python3 (3.11); a machine without it cannot run the Python example at all.
       if (python.status !== 0) return;

@@ -6,7 +6,7 @@
  */
 import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { builtInCatalog, chosenTokenProblem, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
@@ -106,7 +106,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, streamNotices: true });
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, streamNotices: true });
   const simPath = (req: Request) => {
     const { pathname } = new URL(req.url);
     return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
