@@ -27,6 +27,12 @@ export const MAX_CANDIDATES = 2048;
 const MAX_HEX_RUN = 256;
 /** Base64 runs decoded at most this long (longer ones are data, not a credential header). */
 const MAX_BASE64_RUN = 65_536;
+/**
+ * Base64 runs decoded at least this long: the shortest run whose decoding holds 32 characters, the
+ * shortest secret in any form (an escaped one is longer). Shorter runs are words of the text (every
+ * field name of a JSON body is one), and decoding each cost milliseconds a request (issue 22).
+ */
+const MIN_BASE64_RUN = Math.ceil((32 * 4) / 3);
 /** Levels of escaping undone (a value percent-escaped inside an XML reference inside JSON is three). */
 const LEVELS = 3;
 
@@ -179,7 +185,7 @@ export async function redactSecrets(text: string, isSecret: SecretCheck): Promis
     for (const c of candidatesOf(view.lower, (index, length) => spans.push(spanOf(view, index, length)))) candidates.add(c);
     for (const m of view.text.matchAll(BASE64_RUN)) {
       const run = m[0];
-      if (run.length > MAX_BASE64_RUN) continue;
+      if (run.length < MIN_BASE64_RUN || run.length > MAX_BASE64_RUN) continue;
       let long = false;
       const inside = new Set<string>();
       for (const decoded of base64Decodings(run)) {
