@@ -7,7 +7,6 @@ export type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInf
 export type { PublicCredential } from './admin/credentials.ts';
 export type { FaultRule } from './faults/types.ts';
 export type { DrillReport, DrillScore, DrillStepReport, StepKind, Verdict } from './drills/types.ts';
-export { STEP_KINDS } from './drills/types.ts';
 export type { JournalEntry } from './journal/types.ts';
 export type { Lesson, LessonProgress } from './lessons/types.ts';
 export type { ActivityAnswer, EnvActivity, LessonSummary } from './admin/activity-routes.ts';

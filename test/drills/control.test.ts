@@ -85,7 +85,7 @@ describe('starting and stopping a drill (issue 23 § Contract)', () => {
     sim.clock.now += 2_000;
     const r = (await sim.admin('GET', `${drills}/${d.id}`)).body;
     expect(r.steps[0]).toMatchObject({ verdict: 'not exercised', judgedAt: '2026-03-15T10:01:00.000Z' });
-    expect(r.steps[0].explanation).toMatch(/^No request fitting this step \(the next REST request presenting a live bearer token/);
+    expect(r.steps[0].explanation).toMatch(/^No request fitting this step came within 60 s\. It fires on the next REST request presenting a live bearer token/);
     expect(r.steps[1]).toMatchObject({ phase: 'armed', verdict: 'pending', deadline: '2026-03-15T10:02:00.000Z' });
     // Nothing runs in between: ten minutes later one read settles every step, each at its own deadline.
     sim.clock.now += 600_000;

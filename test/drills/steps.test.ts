@@ -200,16 +200,29 @@ describe('outside a step nothing changes (issue 23 § Targets)', () => {
   });
 });
 
-describe('catalog entries of the injected answers (issue 23: "a link to the catalog entry")', () => {
-  it('every step names an entry that exists in its product\'s catalog, with the same title', async () => {
+describe('catalog entries and words of the steps (issue 23: "the rule, one sentence, a link to the catalog entry")', () => {
+  it('every step names an entry of its product\'s catalog, and the catalog carries its words: what it fits and expects, the rule, a good client', async () => {
     for (const product of ['receivables', 'odata'] as const) {
-      const errors = (await builtInCatalog(product)).errors;
+      const catalog = await builtInCatalog(product);
       for (const kind of STEP_KINDS) {
-        const entry = STEP_DEFS[kind].catalog[product];
-        if (!entry) continue;
-        expect(errors.find((e) => e.code === entry.code)?.title, `${product} ${kind}`).toBe(entry.title);
+        const code = STEP_DEFS[kind].catalog[product];
+        if (code) expect(catalog.errors.some((e) => e.code === code), `${product} ${kind}`).toBe(true);
+        const words = catalog.teaching?.drills[kind];
+        expect(words?.title, `${product} ${kind}`).toBeTruthy();
+        expect(words?.rule).toMatch(kind === 'slow-answer' ? /informational/ : /spec 00[01]|RFC/);
+        expect(words?.good).toMatch(/a good client/i);
       }
+      expect(catalog.teaching?.drills['token-expired'].rule).toMatch(product === 'receivables' ? /^spec 000 § Authentication 1/ : /^spec 001 § Authentication 1-2/);
       for (const e of injectedErrors(product)) expect(e.notReproducible).toMatch(/Drill view/);
     }
+  });
+
+  it('a host without catalogs still reports the steps, by kind and verdict', async () => {
+    const engine = await createEngine({ db: openDatabase(`bare-${Math.random()}`, new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+    const env = await (await engine.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}' }))).json();
+    const res = await engine.handle(new Request(`http://sim.test/sim/_admin/environments/${env.key}/drills`, { method: 'POST', body: '{"plan":"standard"}' }));
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.steps[0]).toMatchObject({ kind: 'token-expired', title: 'token-expired', verdict: 'pending', catalog: { code: 'REST-01401', title: 'REST-01401' } });
   });
 });

@@ -10,10 +10,11 @@
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
-import type { Environment } from '../core/types.ts';
+import type { Environment, ProductId } from '../core/types.ts';
+import type { CatalogSource } from '../teaching/catalog.ts';
 import { junitXml } from '../drills/junit.ts';
 import { STANDARD_PLAN } from '../drills/plan.ts';
-import { reportOf, scoreOf } from '../drills/report.ts';
+import { reportOf, scoreOf, type ReportWords } from '../drills/report.ts';
 import { DrillConflict, type DrillRunner } from '../drills/runner.ts';
 import { MAX_STEPS, STEP_KINDS, type DrillRow, type StepKind } from '../drills/types.ts';
 import type { SimStore } from '../storage/store.ts';
@@ -22,6 +23,8 @@ export interface DrillRouteDeps {
   store: SimStore;
   drills: DrillRunner;
   mount: string;
+  /** The steps' words and the catalog titles come with the product's catalog. */
+  catalog: CatalogSource | undefined;
 }
 
 const bad = (message: string) => json({ error: message }, 400);
@@ -52,15 +55,24 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
   /** The playground's root on this origin (its error catalog is where a step's catalog entry links). */
   const appRoot = (c: Context) => `${new URL(c.req.url).origin}${deps.mount.replace(/sim$/, '')}`;
   const envOf = (c: Context): Environment | undefined => store.env(c.req.param('key') ?? '');
+  const wordsOf = async (product: ProductId): Promise<ReportWords> => {
+    try {
+      const full = deps.catalog ? await deps.catalog(product) : undefined;
+      return { texts: full?.teaching?.drills, errors: full?.errors ?? [] };
+    } catch {
+      return { texts: undefined, errors: [] };
+    }
+  };
 
   app.get('/environments/:key/drills', async (c) => {
     const env = envOf(c);
     if (!env) return notFound(c.req.param('key'));
     const rows = drills.list(env.key, await store.partial(env.key));
     const current = store.env(env.key) ?? env;
+    const words: ReportWords = { texts: undefined, errors: [] };
     return c.json({
       items: rows.map((d) => {
-        const r = reportOf(d, current, appRoot(c), drills.clock());
+        const r = reportOf(d, current, appRoot(c), drills.clock(), words);
         return { id: r.id, plan: r.plan, status: r.status, stopped: r.stopped, startedAt: r.startedAt, finishedAt: r.finishedAt, steps: r.steps.length, score: scoreOf(d) };
       }),
     });
@@ -79,7 +91,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     if (!parsed.ok) return bad(parsed.error);
     try {
       const drill = await drills.start(env.key, await store.partial(env.key), env.product, parsed.kinds, parsed.plan);
-      return c.json(reportOf(drill, store.env(env.key) ?? env, appRoot(c), drills.clock()), 201, { location: `${new URL(c.req.url).pathname}/${drill.id}` });
+      return c.json(reportOf(drill, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product)), 201, { location: `${new URL(c.req.url).pathname}/${drill.id}` });
     } catch (err) {
       if (err instanceof DrillConflict) return json({ error: `Drill ${err.running} is running in this environment: one drill at a time. Stop it first (DELETE …/drills/${err.running}).`, running: err.running }, 409);
       throw err;
@@ -90,7 +102,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     const env = envOf(c);
     if (!env) return notFound(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
-    return d ? c.json(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock())) : noDrill(c.req.param('id'));
+    return d ? c.json(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product))) : noDrill(c.req.param('id'));
   });
 
   app.get('/environments/:key/drills/:id/junit.xml', async (c) => {
@@ -98,7 +110,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     if (!env) return notFound(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
     if (!d) return noDrill(c.req.param('id'));
-    const xml = junitXml(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock()), env.key);
+    const xml = junitXml(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product)), env.key);
     return c.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'content-disposition': `attachment; filename="${d.id}-junit.xml"` });
   });
 

@@ -1,8 +1,8 @@
 /**
  * Judging a step from what the client did after the injection (issue 23 § Contract, steps 1-6).
  * Pure: a step's state, an observation of one later request (or the deadline passing), out comes
- * whether that request is evidence and, once decided, the verdict with its explanation: what the
- * client did, then what a good client does.
+ * whether that request is evidence and, once decided, the verdict with what the client did (the
+ * report adds what a good client does, from texts.ts).
  */
 import type { ProductId } from '../core/types.ts';
 import { fits, sameRequest, type RequestShape } from './classify.ts';
@@ -31,9 +31,11 @@ export interface Decision {
   explanation?: string;
 }
 
+/** Why an armed step was given up (the report adds what it fires on). */
+export const NOT_EXERCISED = `No request fitting this step came within ${ARM_WINDOW_MS / 1000} s.`;
+
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const good = (step: StepState, product: ProductId) => STEP_DEFS[step.kind].good[product];
-const decide = (step: StepState, product: ProductId, verdict: Verdict, what: string): Decision => ({ evidence: true, verdict, explanation: `${what} ${good(step, product)}` });
+const decide = (verdict: Verdict, what: string): Decision => ({ evidence: true, verdict, explanation: what });
 const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 /** When a watching step is judged at the latest (host clock), if nothing decides it before. */
@@ -75,7 +77,7 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
       const renewed = product === 'odata' || o.credential !== w.tokenHash;
       if (o.status !== 401 && renewed) {
         const how = product === 'receivables' ? 'Fetched a new token and repeated the request with it' : 'Repeated the request with a valid credential';
-        return decide(step, product, 'pass', `${how} ${secs(gap)} after the 401: right.`);
+        return decide('pass', `${how} ${secs(gap)} after the 401: right.`);
       }
       w.refused = (w.refused ?? 0) + 1;
       return { evidence: true };
@@ -83,30 +85,30 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
     case 'rate-limited':
       if (!same) return { evidence: false };
       return gap >= RETRY_AFTER_S * 1000
-        ? decide(step, product, 'pass', `Waited ${secs(gap)} (Retry-After: ${RETRY_AFTER_S}) and sent the same request again: right.`)
-        : decide(step, product, 'fail', `Sent the same request again after ${secs(gap)}, before the ${RETRY_AFTER_S} s Retry-After asked for.`);
+        ? decide('pass', `Waited ${secs(gap)} (Retry-After: ${RETRY_AFTER_S}) and sent the same request again: right.`)
+        : decide('fail', `Sent the same request again after ${secs(gap)}, before the ${RETRY_AFTER_S} s Retry-After asked for.`);
     case 'unavailable':
       if (!same) return { evidence: false };
       return gap >= MIN_BACKOFF_MS
-        ? decide(step, product, 'pass', `Backed off ${secs(gap)}, then retried the same request: right.`)
-        : decide(step, product, 'fail', `Retried after ${Math.round(gap)} ms, at once, with no back-off (at least ${MIN_BACKOFF_MS} ms): under load that hammers the service.`);
+        ? decide('pass', `Backed off ${secs(gap)}, then retried the same request: right.`)
+        : decide('fail', `Retried after ${Math.round(gap)} ms, at once, with no back-off (at least ${MIN_BACKOFF_MS} ms): under load that hammers the service.`);
     case 'server-error-after-write': {
       if (same) {
-        if (o.duplicate) return decide(step, product, 'pass', `The retry was refused as a duplicate (${product === 'receivables' ? 'AR_RCP_DUP_NUM' : '409, the key exists'}): no second record.`);
-        if (ok && w.created !== undefined && o.location === w.created) return decide(step, product, 'pass', 'Retried with Upsert-Mode and got back the record it had already made: no second record.');
-        if (ok) return decide(step, product, 'fail', `Retried blindly ${secs(gap)} after the 500: the retry created a second record${o.location ? ` (${o.location})` : ''}, while the first${w.created ? ` (${w.created})` : ''} had been committed before the 500.`);
+        if (o.duplicate) return decide('pass', `The retry was refused as a duplicate (${product === 'receivables' ? 'AR_RCP_DUP_NUM' : '409, the key exists'}): no second record.`);
+        if (ok && w.created !== undefined && o.location === w.created) return decide('pass', 'Retried with Upsert-Mode and got back the record it had already made: no second record.');
+        if (ok) return decide('fail', `Retried blindly ${secs(gap)} after the 500: the retry created a second record${o.location ? ` (${o.location})` : ''}, while the first${w.created ? ` (${w.created})` : ''} had been committed before the 500.`);
         w.refused = (w.refused ?? 0) + 1;
         return { evidence: true };
       }
       if (o.shape.read && o.status >= 200 && o.status < 400 && w.collection && o.shape.path.startsWith(w.collection)) {
-        return decide(step, product, 'pass', `Read ${o.shape.path} ${secs(gap)} after the 500, before any retry: no blind retry, no second record.`);
+        return decide('pass', `Read ${o.shape.path} ${secs(gap)} after the 500, before any retry: no blind retry, no second record.`);
       }
       return { evidence: false };
     }
     case 'connection-dropped-before-write': {
       if (same) {
-        if (ok) return decide(step, product, 'pass', `Sent the create again ${secs(gap)} after the dropped connection and it was recorded once${o.location ? ` (${o.location})` : ''}: right.`);
-        if (o.duplicate) return decide(step, product, 'pass', 'The create was sent again and refused as a duplicate: the record exists once.');
+        if (ok) return decide('pass', `Sent the create again ${secs(gap)} after the dropped connection and it was recorded once${o.location ? ` (${o.location})` : ''}: right.`);
+        if (o.duplicate) return decide('pass', 'The create was sent again and refused as a duplicate: the record exists once.');
         w.refused = (w.refused ?? 0) + 1;
         return { evidence: true };
       }
@@ -120,14 +122,14 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
         stopped !== undefined
           ? `Timed out and retried: stopped waiting after ${secs(stopped)} and sent the request again ${secs(gap - stopped)} later.`
           : `Timed out and retried: sent the same request again ${secs(gap)} after the slow one started, while it was still being answered.`;
-      return decide(step, product, 'info', what);
+      return decide('info', what);
     }
   }
 }
 
 /** The slow answer finished: delivered (the client waited) or cut short by the client. */
 export function slowFinished(step: StepState, product: ProductId, elapsedMs: number, aborted: boolean): Decision {
-  if (!aborted) return decide(step, product, 'info', `Waited: the client took the answer after ${secs(elapsedMs)}.`);
+  if (!aborted) return decide('info', `Waited: the client took the answer after ${secs(elapsedMs)}.`);
   step.watch.abortedAfterMs = elapsedMs;
   return { evidence: true };
 }
@@ -137,29 +139,27 @@ export function expire(step: StepState, product: ProductId): Decision {
   const w = step.watch;
   const refused = w.refused ?? 0;
   if (step.phase === 'armed') {
-    return { evidence: false, verdict: 'not exercised', explanation: `No request fitting this step (${STEP_DEFS[step.kind].appliesTo[product]}) came within ${ARM_WINDOW_MS / 1000} s.` };
+    return { evidence: false, verdict: 'not exercised', explanation: NOT_EXERCISED };
   }
   switch (step.kind) {
     case 'token-expired':
-      if (product === 'odata') return decide(step, product, 'fail', refused ? `Repeated the request ${times(refused)} but was refused each time.` : 'Did not repeat the request within 30 s of the 401: the work was dropped.');
-      if (w.newTokenAtMs !== undefined) return decide(step, product, 'fail', 'Fetched a new token but did not repeat the request with it within 30 s: the work was dropped.');
-      return decide(step, product, 'fail', refused ? `Repeated the request ${times(refused)} with the expired token (401 again) and fetched no new one within 30 s.` : 'Fetched no new token and did not repeat the request within 30 s of the 401.');
+      if (product === 'odata') return decide('fail', refused ? `Repeated the request ${times(refused)} but was refused each time.` : 'Did not repeat the request within 30 s of the 401: the work was dropped.');
+      if (w.newTokenAtMs !== undefined) return decide('fail', 'Fetched a new token but did not repeat the request with it within 30 s: the work was dropped.');
+      return decide('fail', refused ? `Repeated the request ${times(refused)} with the expired token (401 again) and fetched no new one within 30 s.` : 'Fetched no new token and did not repeat the request within 30 s of the 401.');
     case 'rate-limited':
-      return decide(step, product, 'fail', 'Did not send the request again within 60 s: the read was lost.');
+      return decide('fail', 'Did not send the request again within 60 s: the read was lost.');
     case 'unavailable':
-      return decide(step, product, 'fail', 'Did not retry within 60 s: the read was lost.');
+      return decide('fail', 'Did not retry within 60 s: the read was lost.');
     case 'server-error-after-write':
       return decide(
-        step,
-        product,
         'pass',
         `No retry within 60 s, so no second record${refused ? ` (${times(refused)} refused)` : ''}. Note that the create was committed although the answer was 500: a client should look before it reports the write as failed.`,
       );
     case 'connection-dropped-before-write':
-      return decide(step, product, 'fail', refused ? `Sent the create again ${times(refused)} but it was refused each time: the record does not exist.` : 'The record does not exist: the create was never carried out and the client did not send it again within 60 s.');
+      return decide('fail', refused ? `Sent the create again ${times(refused)} but it was refused each time: the record does not exist.` : 'The record does not exist: the create was never carried out and the client did not send it again within 60 s.');
     case 'slow-answer':
       return w.abortedAfterMs !== undefined
-        ? decide(step, product, 'info', `Gave up: stopped waiting after ${secs(w.abortedAfterMs)} and did not send the request again within 60 s.`)
-        : decide(step, product, 'info', 'The slow answer was never finished (the host stopped meanwhile) and the request was not sent again.');
+        ? decide('info', `Gave up: stopped waiting after ${secs(w.abortedAfterMs)} and did not send the request again within 60 s.`)
+        : decide('info', 'The slow answer was never finished (the host stopped meanwhile) and the request was not sent again.');
   }
 }

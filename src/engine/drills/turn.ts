@@ -105,8 +105,8 @@ export class DrillTurn {
       step.injectedAtMs = runner.clock();
       step.request = { ...key, label: labelOf(shape) };
       step.watch = { ...(tokenHash ? { tokenHash } : {}), ...(shape.create ? { collection: collectionOf(shape) } : {}) };
-      const def = STEP_DEFS[step.kind].catalog[shape.product];
-      this.mark = { id: drill.id, n: step.n, kind: step.kind, note: NOTES[step.kind], ...(def ? { catalog: def.code } : {}) };
+      const code = STEP_DEFS[step.kind].catalog[shape.product];
+      this.mark = { id: drill.id, n: step.n, kind: step.kind, note: NOTES[step.kind], ...(code ? { catalog: code } : {}) };
       this.injected = true;
       runner.changed(this.envKey, drill);
       return true;

@@ -11,6 +11,7 @@ import { postmanCollection } from '../openapi/postman.ts';
 import { receivablesOpenApi } from '../openapi/receivables.ts';
 import { SCENARIOS, type Scenario } from '../snapshots/scenarios.ts';
 import { TEMPLATE_BASE_URL, TEMPLATE_NAME } from './personalize.ts';
+import { drillTexts, type DrillTexts } from '../drills/texts.ts';
 
 /**
  * A product's catalog as hosts load it: the UI catalog plus its teaching templates (not sent by
@@ -35,6 +36,8 @@ export interface TeachingCatalog {
   postman: Record<string, unknown>;
   lessons: Lesson[];
   scenarios: Scenario[];
+  /** The words of the resilience drill's steps for the product (issue 23). */
+  drills: DrillTexts;
 }
 
 const TITLES: Record<ProductId, string> = { receivables: 'Receivables REST + SOAP', odata: 'OData v4 ERP' };
@@ -45,5 +48,6 @@ export function teachingCatalog(product: ProductId, catalog: Omit<ProductCatalog
     postman: postmanCollection({ product, title: TITLES[product], baseUrl: TEMPLATE_BASE_URL, envName: TEMPLATE_NAME, catalog }),
     lessons: LESSONS.filter((l) => l.product === product),
     scenarios: SCENARIOS.filter((s) => s.product === product),
+    drills: drillTexts(product),
   };
 }
