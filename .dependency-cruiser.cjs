@@ -3,6 +3,8 @@
  *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (admin, faults,
  *   journal, lessons, openapi, snapshots, teaching, around-product) → engine.ts, index.ts,
  *   for-app.ts → hosts (sw, hosts/node); src/app sees the engine only through for-app.ts.
+ * Beside them, src/collections (collections, variables, checks, the runner over a given fetch) stands
+ * on its own: the playground and the Node host's CLI both use it.
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
 const CROSS = '^src/engine/(admin|faults|journal|lessons|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
@@ -68,6 +70,20 @@ module.exports = {
       comment: 'The playground reaches the engine only through what it exports for it (src/engine/for-app.ts), and never a host.',
       from: { path: '^src/app/' },
       to: { path: ['^src/engine/', '^src/(sw|hosts)/'], pathNot: '^src/engine/for-app\\.ts$' },
+    },
+    {
+      name: 'collections-stand-alone',
+      severity: 'error',
+      comment: 'src/collections is a client of the simulator over fetch, shared by the playground and the Node CLI: it imports nothing else of src/.',
+      from: { path: '^src/collections/' },
+      to: { path: '^src/', pathNot: '^src/collections/' },
+    },
+    {
+      name: 'engine-knows-no-collections',
+      severity: 'error',
+      comment: 'The engine answers requests; it never imports the collections that send them.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/collections/' },
     },
     {
       name: 'hosts-apart',

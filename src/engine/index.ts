@@ -9,3 +9,4 @@ export { DexieJournalPersistence, JOURNAL_DB_NAME } from './journal/dexie-persis
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
 export type { FaultRule } from './faults/types.ts';
+export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';

@@ -10,7 +10,7 @@ import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
 import type { Product, ProductId } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
-import type { JournalEntry } from '../journal/types.ts';
+import { LEARNER_SOURCES, type JournalEntry } from '../journal/types.ts';
 import { checkLessons, type LessonFacts } from '../lessons/check.ts';
 import type { Lesson } from '../lessons/types.ts';
 import { REST_RESOURCES } from '../openapi/resources.ts';
@@ -45,7 +45,8 @@ export function registerLessonRoutes(app: Hono, deps: LessonRouteDeps): void {
     if ([...new URL(c.req.url).searchParams.keys()].length) return json({ error: 'This route takes no parameters.' }, 400);
     const lessons = await lessonsOf(env.product);
     if (!lessons) return unavailable();
-    const res = await app.request(new Request(`${new URL(c.req.url).origin}/environments/${key}/journal?limit=500`));
+    // Only the learner's own requests count (issue 24 § 1.3): not the views' reads or automatic tokens.
+    const res = await app.request(new Request(`${new URL(c.req.url).origin}/environments/${key}/journal?limit=500&source=${LEARNER_SOURCES.join(',')}`));
     if (res.status !== 200) return json({ error: 'Lesson progress needs the request journal, which this host does not keep.' }, 503);
     const entries = ((await res.json()) as { items: JournalEntry[] }).items;
     const data = await deps.store.data(key);

@@ -52,6 +52,7 @@ export function innerDrafts(outer: Draft, requestText: string, responseText: str
       status,
       ms: 0,
       ...(code ? { code } : {}),
+      ...(outer.source ? { source: outer.source } : {}),
       request: { headers: stringHeaders(item['headers']), ...(reqBody ? { body: truncate(redactBody(reqBody, 'application/json'), BODY_LIMIT) } : {}) },
       response: { headers: resHeaders, ...(resBody ? { body: truncate(redactBody(resBody, resHeaders['content-type'] ?? null), BODY_LIMIT) } : {}) },
     } satisfies Draft;

@@ -11,7 +11,7 @@ import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
-import { BODY_LIMIT, type JournalEntry, type JournalPersistence, type JournalService } from './types.ts';
+import { BODY_LIMIT, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
 
@@ -69,16 +69,19 @@ export class Journal {
     const started = performance.now();
     const reqCopy = request.body ? request.clone() : null;
     const reqHeaders = redactHeaders(request.headers);
+    // The playground's mark says who sent it; it is not part of the exchange a client would replay.
+    const source = sourceOf(reqHeaders[SOURCE_HEADER]);
+    delete reqHeaders[SOURCE_HEADER];
     return {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        this.track(this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        this.track(this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
       },
     };
   }
 
-  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<void> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -99,6 +102,7 @@ export class Journal {
       ...(code ? { code } : {}),
       ...(hint ? { hint } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
+      source,
       request: { headers: reqHeaders, ...(reqText.text ? { body: this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: resHeaders, ...(resText.text ? { body: this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };

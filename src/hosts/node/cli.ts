@@ -2,6 +2,8 @@
  * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]`: the simulator for curl,
  * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
  * prints their keys and credentials so the first curl works at once.
+ * `npm run serve -- --run-collection FILE [--env KEY] [--server URL] [--var name=value]`: run a
+ * collection's requests and checks instead (run-collection.ts), exit 1 when a check fails.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -18,6 +20,10 @@ const { values } = parseArgs({
     state: { type: 'string' },
     log: { type: 'boolean' },
     import: { type: 'string', multiple: true },
+    'run-collection': { type: 'string' },
+    env: { type: 'string' },
+    server: { type: 'string' },
+    var: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -26,7 +32,33 @@ if (values.help) {
   console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
   console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
   console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
+  console.log('       npm run serve -- --run-collection FILE [--env KEY] [--state FILE | --server URL] [--import FILE] [--var name=value]...');
+  console.log('  --run-collection FILE  run a Postman collection v2.1 (the Collections view exports one) with its checks, print the report, exit 1 if a check failed');
+  console.log('  --env KEY      the environment to run against (default: the snapshot imported, else a fresh one of the collection\'s product)');
+  console.log('  --server URL   run against a host already serving (e.g. http://127.0.0.1:8787) instead of in this process');
+  console.log('  --var name=value  a variable of the run (repeatable)');
   process.exit(0);
+}
+
+if (values['run-collection'] !== undefined) {
+  const { runCollection, RunSetupError } = await import('./run-collection.ts');
+  const variables: Record<string, string> = {};
+  for (const pair of values.var ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) {
+      console.error(`--var takes name=value, not '${pair}'`);
+      process.exit(2);
+    }
+    variables[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  try {
+    const { ok } = await runCollection(values['run-collection'], { env: values.env, stateFile: values.state, imports: values.import, server: values.server, variables, log: (line) => console.log(line) });
+    process.exit(ok ? 0 : 1);
+  } catch (err) {
+    if (!(err instanceof RunSetupError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
 }
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
