@@ -2,8 +2,8 @@
  * Deep links: every view has a hash route, e.g. `#/console/env_…`, `#/data/env_…/CUSTOMERS/C1000`,
  * `#/errors?q=AR-1000`, `#/console?share=…`. The hash never reaches a server, so static hosting works.
  */
-export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'snapshots' | 'lessons';
-const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'snapshots', 'lessons'];
+export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'snapshots' | 'lessons' | 'collections';
+const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'snapshots', 'lessons', 'collections'];
 
 export interface Route {
   view: View;
