@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: type checks, engine/unit tests (Vitest, Node), then end-to-end tests in Debian's
-# Chromium through the real service worker (Playwright). Installs what is missing first.
+# Every test: type checks, engine/unit tests (Vitest, Node), the packed package in a fresh project
+# (test/package), then end-to-end tests in Debian's Chromium through the real service worker
+# (Playwright). Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci; fi
@@ -12,6 +13,9 @@ mkdir -p test-results
 npm run check
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 npm run build
+# The package as users install it: npm pack, npm install into a temporary project, the examples run there.
+npm run build:node
+npx vitest run --config vitest.package.config.ts --reporter=default --reporter=json --outputFile.json=test-results/package-test.json
 npm run build:subpath
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json
-node scripts/test-summary.mjs test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs test-results/vitest.json test-results/package-test.json test-results/playwright.json

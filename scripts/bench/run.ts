@@ -11,12 +11,14 @@ const SECTIONS: [string, string][] = [
   ['automatch', ''],
   ['worker-writes', ''],
   ['soap', ''],
+  ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k
   ['worker-scale', 'odata'],
   ['app', ''],
+  ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
 ];
 const only = process.argv.slice(2);
 

@@ -4,18 +4,24 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
+import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
 import type { CatalogSource } from './teaching/catalog.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
 import type { StorageBackend } from './storage/backend.ts';
+import { DexieBackend } from './storage/dexie-backend.ts';
 import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
 import { aroundProduct } from './around-product.ts';
+import type { Caller } from './access/caller.ts';
+import { AccessGate } from './access/gate.ts';
+import type { AccessOptions, ControlBindings } from './access/types.ts';
 import { FaultInjector } from './faults/injector.ts';
 import { Journal } from './journal/journal.ts';
 import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
 
 export interface EngineOptions {
@@ -38,10 +44,16 @@ export interface EngineOptions {
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
   onProgress?: (progress: WorkProgress) => void;
+  /**
+   * Who may use the control API (a host others can reach: the Node host). Without it every caller is
+   * trusted: the service worker answers only its own origin's pages.
+   */
+  access?: AccessOptions;
 }
 
 export interface Engine {
-  handle(request: Request): Promise<Response>;
+  /** Answer one request; `caller` is who sent it as the host saw it (the control API's access check). */
+  handle(request: Request, caller?: Caller): Promise<Response>;
   readonly store: SimStore;
   readonly stats: EngineStats;
   readonly mount: string;
@@ -49,6 +61,11 @@ export interface Engine {
   readonly journal: Journal | undefined;
   /** Resolves when background work begun by requests (journal entries, fault counts) is stored. */
   settled(): Promise<void>;
+  /**
+   * `text` with every secret of this host's environments replaced by "[redacted]", in whatever form
+   * it is written (journal/secrets.ts): for what a host writes outside the journal (an access log).
+   */
+  redact(text: string): Promise<string>;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -57,13 +74,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
   const products = new Map<ProductId, Product>((options.products ?? PRODUCTS).map((p) => [p.id, p]));
-  const source = options.backend ?? options.db;
+  const source = options.backend ?? (options.db ? new DexieBackend(options.db) : undefined);
   if (!source) throw new Error('createEngine needs a db or a backend');
   const store = await SimStore.open(source);
   const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal });
+  const secrets = new SecretIndex(store);
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: options.onJournal, secrets });
   const faults = new FaultInjector(store);
+  const gate = new AccessGate(options.access, () => store.environments(), mount);
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -88,7 +107,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, onProgress: options.onProgress, ownerTokens: gate.enabled }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -96,10 +115,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const [, key = '', ...tail] = rest.split('/');
     const env = ENV_KEY_PATTERN.test(key) ? store.env(key) : undefined;
     if (!env) {
-      const detail = `No environment with key '${key}' exists on this simulator.`;
       // A SOAP client reads only SOAP faults (issue 11 § 2), so SOAP paths get SIM-1000 as one.
-      if (isSoapPath(`/${tail.join('/')}`)) return soapUnknownEnvironment(detail);
-      return problem(404, 'SIM-1000', 'Unknown environment', detail);
+      if (isSoapPath(`/${tail.join('/')}`)) return soapUnknownEnvironment(unknownEnvironmentDetail(key));
+      return unknownEnvironment(key);
     }
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
@@ -160,10 +178,15 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     async settled() {
       await Promise.all([journal?.settled(), faults.settled(), store.settled()]);
     },
-    async handle(request: Request): Promise<Response> {
+    redact: (text) => secrets.redact(text),
+    async handle(request: Request, caller?: Caller): Promise<Response> {
       stats.requests++;
       try {
-        return await app.fetch(request);
+        // The control API checks who asks before any route runs (issue 19 § 1); product paths pass.
+        const grant = await gate.check(request, caller);
+        if (grant instanceof Response) return grant;
+        const bindings: ControlBindings | undefined = grant ? { grant } : undefined;
+        return await app.fetch(request, bindings);
       } catch (err) {
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;

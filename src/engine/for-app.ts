@@ -18,3 +18,4 @@ export type { CatalogMatch } from './journal/catalog-match.ts';
 export { matchCatalog } from './journal/catalog-match.ts';
 export type { AnswerNotes, ConsoleExchange, PartNote } from './journal/answer.ts';
 export { explainAnswer } from './journal/answer.ts';
+export { SIMULATOR_ERRORS } from './core/sim-errors.ts';

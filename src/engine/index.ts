@@ -9,4 +9,7 @@ export { DexieJournalPersistence, JOURNAL_DB_NAME } from './journal/dexie-persis
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
 export type { FaultRule } from './faults/types.ts';
-export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';
+export type { RequestPattern, CountRule, Verification, VerifyResult, NearMiss } from './journal/match.ts';
+export type { AccessOptions } from './access/types.ts';
+export type { Caller } from './access/caller.ts';
+export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';

@@ -89,7 +89,7 @@ describe('error boundary', () => {
       throw new TypeError('secret internals at /src/engine/whatever.ts:12');
     });
     const broken: Product = {
-      id: 'odata', title: 'broken', defaultCredentials: [], credentialTypes: ['api-user'],
+      id: 'odata', title: 'broken', defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {},
       seed: () => undefined, app,
     };
     const engine = await createEngine({ db: openDatabase('boundary', new IDBFactory(), IDBKeyRange), products: [broken] });
@@ -106,7 +106,7 @@ describe('error boundary', () => {
 
   it('creating an environment is one transaction: a failing seed leaves no environment (issue 2 § 2 Seeding)', async () => {
     const failing: Product = {
-      id: 'odata', title: 'failing', defaultCredentials: [{ type: 'api-user', username: 'u' }], credentialTypes: ['api-user'],
+      id: 'odata', title: 'failing', defaultCredentials: [{ type: 'api-user', username: 'u' }], credentialTypes: ['api-user'], recordKinds: {},
       seed: ({ tx }) => {
         tx.put('CUSTOMERS', 'A', { CUSTNAME: 'A' });
         throw new Error('seed bug');

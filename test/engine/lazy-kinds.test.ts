@@ -135,7 +135,7 @@ describe('a read that misses is noted even where product code catches it (issue 
       return c.json({ n });
     });
     const product: Product = {
-      id: 'odata', title: 'swallowing', defaultCredentials: [], credentialTypes: ['api-user'], app,
+      id: 'odata', title: 'swallowing', defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {}, app,
       seed: ({ tx }) => {
         for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
       },

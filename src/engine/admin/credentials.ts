@@ -16,7 +16,10 @@ export const CREDENTIAL_LIST_KEY: Record<CredentialType, string> = {
   pat: 'personalAccessTokens',
 };
 
-/** Mint a credential: the secret is returned once, only its salted PBKDF2 hash is stored. */
+/**
+ * Mint a credential: the secret is returned once; what is stored is its salted PBKDF2 hash (to verify
+ * it) and its SHA-256 fingerprint (to redact it wherever it turns up, journal/secrets.ts).
+ */
 export async function mintCredential(
   tx: WriteTx,
   spec: CredentialSpec,
@@ -27,6 +30,7 @@ export async function mintCredential(
   const secret = spec.type === 'pat' ? `pat_${randomHex(20)}` : randomHex(16);
   const salt = randomHex(16);
   const hash = await pbkdf2(secret, salt, iterations);
+  const fingerprint = await sha256Hex(secret);
   const name =
     spec.type === 'oauth-client'
       ? `client_${randomHex(6)}`
@@ -42,6 +46,7 @@ export async function mintCredential(
     scope: spec.type === 'oauth-client' ? CONSUMER_SCOPE : null,
     salt,
     hash,
+    fingerprint,
     iterations,
     createdAt: now.toISOString(),
   };
@@ -64,9 +69,9 @@ export function publicCredential(c: StoredCredential): PublicCredential {
 }
 
 /**
- * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so a successful check is
- * remembered under a SHA-256 of what was presented; a revoked credential drops out because
- * `byId` no longer finds it.
+ * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so only a secret whose
+ * SHA-256 fingerprint matches is checked with it, and a successful check is remembered under a
+ * SHA-256 of what was presented; a revoked credential drops out because `byId` no longer finds it.
  */
 export class CredentialVerifier implements CredentialService {
   private readonly verified = new Map<string, string>();
@@ -85,9 +90,13 @@ export class CredentialVerifier implements CredentialService {
       if (cred) return cred;
       this.verified.delete(memo);
     }
+    const fingerprint = await sha256Hex(secret);
+    // A credential with a fingerprint that differs cannot hold this secret: refused without PBKDF2,
+    // so a wrong password costs one SHA-256, not a slow hash per credential (issue 26: a hostile
+    // request is refused fast, and failed attempts cannot make a shared host burn CPU).
     const candidates = this.data()
       .list<StoredCredential>(CREDENTIAL_KIND)
-      .filter((c) => c.type === type && (name === null || c.name === name));
+      .filter((c) => c.type === type && (name === null || c.name === name) && (c.fingerprint === undefined || c.fingerprint === fingerprint));
     for (const cred of candidates) {
       const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
       if (constantTimeEqual(hash, cred.hash)) {

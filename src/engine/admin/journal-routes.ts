@@ -3,16 +3,18 @@
  *   GET    /environments/<key>/journal?limit=&status=&since=&path=&source=  -> {"items": [entry...]}, newest first
  *   DELETE /environments/<key>/journal                              -> 204
  *   PUT    /environments/<key>/journal  {"enabled": false}          -> {"enabled"} (journaling of this environment off/on)
+ *   POST   /environments/<key>/journal/verify  {"request", "count"?}  -> {"ok", "count", "matched", "nearMisses"} (issue 21 § 3)
  * Entries are explained (catalog entry, rule, sentence) and near misses hinted when read, from the
  * catalogs the host loads.
  */
 import type { Hono } from 'hono/tiny';
-import { json } from '../core/http.ts';
+import { json, readText } from '../core/http.ts';
 import type { ProductCatalog } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { explain } from '../journal/explain.ts';
 import { nearMiss } from '../journal/hints.ts';
 import type { Journal } from '../journal/journal.ts';
+import { parseVerification, verifyEntries } from '../journal/match.ts';
 import type { JournalFilter } from '../journal/ring.ts';
 import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, JOURNAL_SOURCES, RING_SIZE, type JournalEntry, type JournalSource } from '../journal/types.ts';
 import type { SimStore } from '../storage/store.ts';
@@ -104,6 +106,23 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
     if (typeof enabled !== 'boolean') return bad('Send {"enabled": true} or {"enabled": false}.');
     await deps.store.write(key, (tx) => tx.put(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID, { id: JOURNAL_SETTINGS_ID, enabled }));
     return c.json({ enabled });
+  });
+  app.post('/environments/:key/journal/verify', async (c) => {
+    const key = c.req.param('key');
+    if (!deps.store.env(key)) return notFound(key);
+    if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
+    if (new URL(c.req.url).search !== '') return bad('POST of journal/verify takes no parameters: send the matcher as the JSON body.');
+    let body: unknown;
+    try {
+      body = JSON.parse(await readText(c.req.raw));
+    } catch {
+      return json({ error: 'The request body is not valid JSON. Send {"request": {...}, "count"?: {...}}.', field: 'body' }, 400);
+    }
+    const parsed = parseVerification(body);
+    if (!parsed.ok) return json({ error: parsed.error, field: parsed.field }, 400);
+    // `read` waits for the entries of every request already answered: no sleep needed before verify.
+    const entries = await deps.journal.read(key, { limit: RING_SIZE, ...(parsed.verification.matcher.since !== undefined ? { since: parsed.verification.matcher.since } : {}) });
+    return c.json(verifyEntries(entries, parsed.verification));
   });
   app.delete('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');

@@ -18,6 +18,8 @@ import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { registerLessonRoutes } from './lesson-routes.ts';
+import { mintOwnerToken } from '../access/owner.ts';
+import { grantOf } from '../access/types.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
@@ -37,6 +39,8 @@ interface AdminDeps {
   journal: Journal | undefined;
   faults: FaultInjector;
   onProgress: ((progress: WorkProgress) => void) | undefined;
+  /** Mint an owner token with each new environment (a host with access control). */
+  ownerTokens: boolean;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -111,7 +115,12 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.get('/stats', (c) => c.json({ ...deps.stats, environments: store.environments().length }));
 
-  app.get('/environments', (c) => c.json({ items: store.environments().map((e) => summary(c, e)) }));
+  app.get('/environments', (c) => {
+    const grant = grantOf(c.env);
+    // An owner token sees its own environment only (issue 19 § 1).
+    const visible = grant.role === 'owner' ? store.environments().filter((e) => e.key === grant.key) : store.environments();
+    return c.json({ items: visible.map((e) => summary(c, e)) });
+  });
 
   app.post('/environments', async (c) => {
     const body = await readJson(c);
@@ -124,6 +133,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     const p = products.get(product as ProductId) as Product;
     const key = `env_${randomHex(16)}`;
     const now = new Date(clock());
+    const owner = await mintOwnerToken(deps.ownerTokens);
     const env: Environment = {
       key,
       product: p.id,
@@ -132,6 +142,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       clockOffsetMs: 0,
       idSeq: 0,
       tenantId: (await sha256Hex(key)).slice(0, 32),
+      ...(owner ? { ownerTokenHash: owner.hash } : {}),
     };
     // Row, seeded book and credentials are one transaction: a failure leaves no half environment.
     const issued = await store.write(
@@ -147,7 +158,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     const credentials: Record<string, IssuedCredential[]> = {};
     for (const t of p.credentialTypes) credentials[CREDENTIAL_LIST_KEY[t]] = [];
     for (const cred of issued) (credentials[CREDENTIAL_LIST_KEY[cred.type]] ??= []).push(cred);
-    return c.json({ ...summary(c, env), credentials }, 201, { location: `${mount}/_admin/environments/${key}` });
+    return c.json({ ...summary(c, env), ...(owner ? { ownerToken: owner.token } : {}), credentials }, 201, { location: `${mount}/_admin/environments/${key}` });
   });
 
   app.get('/environments/:key', async (c) => {

@@ -14,11 +14,13 @@ import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
-import { checkSnapshot, isPortableKind, sealSnapshot, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
+import { jsonTextBoundsProblem } from '../core/json-bounds.ts';
+import { checkSnapshot, isPortableKind, sealSnapshot, SNAPSHOT_BOUNDS, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
 import type { Scenario, ScenarioRequestStep } from '../snapshots/scenarios.ts';
 import type { SimStore } from '../storage/store.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, type IssuedCredential } from './credentials.ts';
 import type { ProcessRouteDeps } from './process-routes.ts';
+import { mintOwnerToken } from '../access/owner.ts';
 
 export interface SnapshotRouteDeps {
   store: SimStore;
@@ -27,6 +29,8 @@ export interface SnapshotRouteDeps {
   mount: string;
   iterations: number;
   contextFor: ProcessRouteDeps['contextFor'];
+  /** Mint an owner token with each new environment (a host with access control). */
+  ownerTokens: boolean;
   /** Scenarios come with the products' catalogs (teaching/catalog.ts), not in the worker bundle. */
   catalog: CatalogSource | undefined;
 }
@@ -83,7 +87,7 @@ function credentialLists(product: Product, issued: IssuedCredential[]): Record<s
 
 export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void {
   const { store, products, clock, mount } = deps;
-  const created = (c: Context, env: Environment, issued: IssuedCredential[], more: Record<string, unknown> = {}) =>
+  const created = (c: Context, env: Environment, ownerToken: string | undefined, issued: IssuedCredential[], more: Record<string, unknown> = {}) =>
     c.json(
       {
         key: env.key,
@@ -91,6 +95,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
         name: env.name,
         baseUrl: `${new URL(c.req.url).origin}${mount}/${env.key}`,
         createdAt: env.createdAt,
+        ...(ownerToken ? { ownerToken } : {}),
         ...more,
         credentials: credentialLists(products.get(env.product) as Product, issued),
       },
@@ -98,7 +103,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       { location: `${mount}/_admin/environments/${env.key}` },
     );
 
-  const newEnv = async (product: Product, name: string, nowMs: number, idSeq: number): Promise<Environment> => {
+  const newEnv = async (product: Product, name: string, nowMs: number, idSeq: number, ownerTokenHash: string | undefined): Promise<Environment> => {
     const key = `env_${randomHex(16)}`;
     return {
       key,
@@ -108,6 +113,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       clockOffsetMs: nowMs - clock(),
       idSeq,
       tenantId: (await sha256Hex(key)).slice(0, 32),
+      ...(ownerTokenHash ? { ownerTokenHash } : {}),
     };
   };
 
@@ -140,17 +146,21 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (name !== undefined && (!name.trim() || name.length > 120)) return bad('"name" must be a non-empty string of at most 120 characters.');
     const text = await readText(c.req.raw);
     if (!text.trim()) return bad('Send a snapshot file (JSON) as the request body.');
+    // Bounded shape first: a record nested 100,000 deep is refused before it is parsed (issue 26).
+    const beyond = jsonTextBoundsProblem(text, SNAPSHOT_BOUNDS);
+    if (beyond) return bad(beyond.replace('The request body', 'The file'));
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       return bad('The file is not valid JSON, so it is not a snapshot.');
     }
-    const checked = await checkSnapshot(value, (p) => products.get(p)?.credentialTypes);
+    const checked = await checkSnapshot(value, (p) => products.get(p));
     if (!checked.ok) return bad(checked.error);
     const snap: Snapshot = checked.snapshot;
     const product = products.get(snap.product) as Product;
-    const env = await newEnv(product, name?.trim() || snap.name || `${product.title} (imported)`, Date.parse(snap.clock.now), snap.idSeq);
+    const owner = await mintOwnerToken(deps.ownerTokens);
+    const env = await newEnv(product, name?.trim() || snap.name || `${product.title} (imported)`, Date.parse(snap.clock.now), snap.idSeq, owner?.hash);
     // Row, records and fresh credentials are one transaction: nothing is left of a failed import.
     const issued = await store.write(
       env.key,
@@ -160,7 +170,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       },
       { create: env },
     );
-    return created(c, store.env(env.key) ?? env, issued, { importedFrom: { name: snap.name, exportedAt: snap.exportedAt, clock: snap.clock.now } });
+    return created(c, store.env(env.key) ?? env, owner?.token, issued, { importedFrom: { name: snap.name, exportedAt: snap.exportedAt, clock: snap.clock.now } });
   });
 
   /** Every scenario of the host's products; null when the catalogs cannot be loaded. */
@@ -188,7 +198,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     if (!scenario || !products.has(scenario.product)) return json({ error: `No scenario '${c.req.param('id')}'. GET /sim/_admin/scenarios lists them.` }, 404);
     const origin = new URL(c.req.url).origin;
     const createRes = await app.request(new Request(`${origin}/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: scenario.product, name: scenario.title }) }));
-    const made = (await createRes.json()) as { key: string; credentials: Record<string, IssuedCredential[]> };
+    const made = (await createRes.json()) as { key: string; ownerToken?: string; credentials: Record<string, IssuedCredential[]> };
     const issued = Object.values(made.credentials).flat();
     const failure = await runSteps(app, deps, origin, made.key, scenario, issued).catch((err: unknown) => ({ message: err instanceof Error ? err.message : String(err), missing: undefined }));
     if (failure) {
@@ -198,7 +208,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       throw new Error(`scenario ${scenario.id}: ${failure.message}`);
     }
     const env = store.env(made.key) as Environment;
-    return created(c, env, issued, { scenario: scenario.id });
+    return created(c, env, made.ownerToken, issued, { scenario: scenario.id });
   });
 }
 

@@ -16,10 +16,10 @@ export function empty(status: number, headers: Record<string, string> = {}): Res
 }
 
 /** RFC 9457 problem document (the simulator's own errors, e.g. SIM-1000). */
-export function problem(status: number, code: string, title: string, detail: string): Response {
+export function problem(status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ type: `urn:erp-sim:problem:${code}`, title, status, detail, code }), {
     status,
-    headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+    headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
   });
 }
 

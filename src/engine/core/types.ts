@@ -4,6 +4,7 @@
  */
 import type { Hono } from 'hono';
 import type { Rng } from './random.ts';
+import type { KindSchema } from './record-schema.ts';
 
 export type ProductId = 'receivables' | 'odata';
 
@@ -21,6 +22,8 @@ export interface Environment {
   idSeq: number;
   /** Tenant id derived from the key; OData GetTenantDetails shows it. */
   tenantId: string;
+  /** SHA-256 of the environment owner token (hosts with access control only; the token is shown once). */
+  ownerTokenHash?: string;
 }
 
 /** A JSON-serializable record. Records are grouped by `kind` (a product-chosen table name). */
@@ -115,6 +118,12 @@ export interface StoredCredential extends Row {
   scope: string | null;
   salt: string;
   hash: string;
+  /**
+   * SHA-256 of the secret, so redaction can tell it in any text with one hash (journal/secrets.ts;
+   * the secret is 128+ random bits, which a fast hash protects as well as PBKDF2). Absent on
+   * credentials minted before it existed.
+   */
+  fingerprint?: string;
   createdAt: string;
 }
 
@@ -241,6 +250,11 @@ export interface Product {
   app: ProductApp;
   /** Background processes of the product (receivables: AutoMatch). */
   processes?: readonly ProductProcess[];
+  /**
+   * Every record kind the product stores and the shape of its rows: a snapshot import checks each
+   * record against them before anything is written (issue 26). A kind not listed is not imported.
+   */
+  recordKinds: Readonly<Record<string, KindSchema>>;
 }
 
 export interface GenerateResult {

@@ -8,6 +8,7 @@ import { seededRng, seedFrom, type Rng } from '../core/random.ts';
 import type { DataView } from '../core/types.ts';
 import type { SimStore } from '../storage/store.ts';
 import { FAULT_KIND, type FaultRule } from './types.ts';
+import { wildcardMatcher, type WildcardMatcher } from './wildcard.ts';
 
 export interface FaultPlan {
   /** Added latency in ms (every firing rule's latency, summed). */
@@ -18,15 +19,13 @@ export interface FaultPlan {
   latencyRule?: FaultRule;
 }
 
-/** `*` matches any run of characters; everything else literally; the whole path must match. */
-export function pathMatcher(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-}
+
+const MATCHER_CACHE = 2000;
 
 export class FaultInjector {
   private readonly rngs = new Map<string, Rng>();
   private readonly fired = new Map<string, number>();
-  private readonly matchers = new Map<string, RegExp>();
+  private readonly matchers = new Map<string, WildcardMatcher>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly dirty = new Set<string>();
 
@@ -54,7 +53,11 @@ export class FaultInjector {
       if (plan.rule && rule.kind !== 'latency') continue;
       if (rule.method !== '*' && rule.method !== method) continue;
       let m = this.matchers.get(rule.path);
-      if (!m) this.matchers.set(rule.path, (m = pathMatcher(rule.path)));
+      if (!m) {
+        // Compiled patterns of every environment: bounded, a cleared cache only costs recompiling.
+        if (this.matchers.size >= MATCHER_CACHE) this.matchers.clear();
+        this.matchers.set(rule.path, (m = wildcardMatcher(rule.path)));
+      }
       if (!m.test(bare)) continue;
       if (rule.count !== undefined && this.firedCount(env, rule) >= rule.count) continue;
       const key = `${env}/${rule.id}`;

@@ -1,5 +1,6 @@
 /** Validation of a posted fault rule: any problem is a 400 with one clear message, nothing stored. */
 import type { ProductId } from '../core/types.ts';
+import { MAX_PATTERN_LENGTH } from './wildcard.ts';
 import { FAULT_KINDS, INJECTED_STATUSES, MAX_LATENCY_MS, type FaultKind, type FaultRuleInput, type InjectedStatus } from './types.ts';
 
 const FIELDS = new Set(['kind', 'product', 'method', 'path', 'latencyMs', 'status', 'retryAfter', 'when', 'probability', 'count', 'note']);
@@ -17,7 +18,8 @@ export function validateRule(body: Record<string, unknown>, product: ProductId):
   if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind)) return fail(`"kind" must be one of: ${FAULT_KINDS.join(', ')}.`);
   if (body.product !== undefined && body.product !== product) return fail(`"product" must be ${product} (the environment's product) or omitted.`);
   if (typeof method !== 'string' || !METHODS.includes(method.toUpperCase())) return fail(`"method" must be one of: ${METHODS.join(', ')}.`);
-  if (typeof path !== 'string' || !/^[/*]/.test(path) || path.length > 300 || /[\s?#]/.test(path)) {
+  if (typeof path === 'string' && path.length > MAX_PATTERN_LENGTH) return fail(`"path" may be at most ${MAX_PATTERN_LENGTH} characters (this one has ${path.length}).`);
+  if (typeof path !== 'string' || !/^[/*]/.test(path) || /[\s?#]/.test(path)) {
     return fail('"path" is required: a path relative to the environment base (starting with / or *, no query), where * matches any characters, e.g. "*/standardReceipts".');
   }
   let latency: RuleInput['latencyMs'];

@@ -6,8 +6,8 @@
 import { ODATA_ROOT } from '../products/odata/config.ts';
 import { resolveInnerUrl } from '../products/odata/batch/url.ts';
 import { answerCode } from './codes.ts';
-import { redactBody, redactPath, truncate } from './redact.ts';
-import { BODY_LIMIT, type JournalEntry } from './types.ts';
+import { redactPath } from './redact.ts';
+import type { JournalEntry } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
 
@@ -53,8 +53,9 @@ export function innerDrafts(outer: Draft, requestText: string, responseText: str
       ms: 0,
       ...(code ? { code } : {}),
       ...(outer.source ? { source: outer.source } : {}),
-      request: { headers: stringHeaders(item['headers']), ...(reqBody ? { body: truncate(redactBody(reqBody, 'application/json'), BODY_LIMIT) } : {}) },
-      response: { headers: resHeaders, ...(resBody ? { body: truncate(redactBody(resBody, resHeaders['content-type'] ?? null), BODY_LIMIT) } : {}) },
+      // Bodies whole: the journal redacts them (fields, then the host's secrets) before cutting them.
+      request: { headers: stringHeaders(item['headers']), ...(reqBody ? { body: reqBody } : {}) },
+      response: { headers: resHeaders, ...(resBody ? { body: resBody } : {}) },
     } satisfies Draft;
   });
 }

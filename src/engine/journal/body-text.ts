@@ -2,24 +2,43 @@
  * Read a copy of a body as text, stopping after `maxChars` characters (a 10k-row collection is not
  * read whole to keep 4 KB of it). The copy is a clone: the original streams to the client untouched.
  */
-export async function bodyPrefix(copy: Request | Response, maxChars: number): Promise<{ text: string; cut: boolean }> {
+
+/**
+ * How long a body may take to arrive once the answer is given. A request body nobody else reads
+ * (an injected answer came first) arrives only as fast as the client sends it; the entry keeps what
+ * came by then, marked cut, rather than hold up readers of the journal (verify waits for entries).
+ */
+export const BODY_WAIT_MS = 2000;
+
+export async function bodyPrefix(copy: Request | Response, maxChars: number, waitMs = BODY_WAIT_MS): Promise<{ text: string; cut: boolean }> {
   const stream = copy.body;
   if (!stream) return { text: '', cut: false };
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+  // Not awaited: cancelling one branch of a clone settles only once the other branch (the
+  // client's) is read or cancelled too, and the entry must not wait for the client.
+  const stop = () => void reader.cancel().catch(() => undefined);
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') {
+        stop();
+        return { text, cut: true };
+      }
+      if (next.done) break;
+      text += decoder.decode(next.value, { stream: true });
       if (text.length > maxChars) {
-        await reader.cancel();
+        stop();
         return { text, cut: true };
       }
     }
     return { text: text + decoder.decode(), cut: false };
   } catch {
     return { text, cut: text !== '' };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -35,8 +35,11 @@ export async function tokenHint(store: SimStore, env: string, authorization: str
 async function heldElsewhere(store: SimStore, env: string, product: string, match: (c: StoredCredential) => boolean, secret: string): Promise<boolean> {
   // Bounded: PBKDF2 is slow on purpose, and this runs only for refusals, after the answer.
   const others = store.environments().filter((e) => e.key !== env && e.product === product).slice(0, 20);
+  const fingerprint = await sha256Hex(secret);
   for (const other of others) {
-    for (const cred of (await store.partial(other.key)).list<StoredCredential>(CREDENTIAL_KIND).filter(match)) {
+    // A differing fingerprint rules a credential out without PBKDF2 (admin/credentials.ts).
+    const possible = (c: StoredCredential) => match(c) && (c.fingerprint === undefined || c.fingerprint === fingerprint);
+    for (const cred of (await store.partial(other.key)).list<StoredCredential>(CREDENTIAL_KIND).filter(possible)) {
       const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
       if (constantTimeEqual(hash, cred.hash)) return true;
     }

@@ -11,6 +11,7 @@ import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
+import type { SecretIndex } from './secrets.ts';
 import { BODY_LIMIT, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
@@ -19,6 +20,8 @@ type Draft = Omit<JournalEntry, 'id'>;
 const FLUSH_DELAY_MS = 250;
 /** A flush starts at once when this many entries wait. */
 const FLUSH_BATCH = 100;
+/** The end of a body read in part that is dropped before redaction (longer than any escaped secret). */
+const CUT_MARGIN = 1024;
 /** Request bodies of a $batch are read whole (up to this) to journal each operation. */
 const BATCH_READ_LIMIT = 1 << 20;
 
@@ -46,6 +49,8 @@ export interface Capture {
 
 export interface JournalOptions {
   flushDelayMs?: number;
+  /** The host's secrets, matched in every text of an entry whatever its shape (secrets.ts). */
+  secrets?: SecretIndex;
   /** Told after a flush which environments got new entries (the worker posts `sim-journal`). */
   onFlushed?: (envs: string[]) => void;
 }
@@ -54,6 +59,8 @@ export class Journal {
   private readonly rings = new Map<string, Promise<Ring>>();
   private readonly unsaved = new Map<string, JournalEntry[]>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
+  private readonly recording = new Map<string, Set<Promise<void>>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
@@ -76,7 +83,14 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        this.track(this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        const recorded = this.track(this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra));
+        let pending = this.recording.get(info.env);
+        if (!pending) this.recording.set(info.env, (pending = new Set()));
+        pending.add(recorded);
+        void recorded.finally(() => {
+          pending.delete(recorded);
+          if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
+        });
       },
     };
   }
@@ -96,24 +110,45 @@ export class Journal {
       product: info.product,
       service: info.service,
       method,
-      path: redactPath(info.path),
+      path: await this.secret(redactPath(info.path)),
       status: res.status,
       ms,
       ...(code ? { code } : {}),
-      ...(hint ? { hint } : {}),
+      ...(hint ? { hint: await this.secret(hint) } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
       source,
-      request: { headers: reqHeaders, ...(reqText.text ? { body: this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
-      response: { headers: resHeaders, ...(resText.text ? { body: this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
+      request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
+      response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
     const parent = await this.add(info.env, draft);
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
-      for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) await this.add(info.env, { ...inner, parent });
+      for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) {
+        const kept = async (x: { headers: Record<string, string>; body?: string }) => ({
+          headers: await this.secretDeep(x.headers),
+          ...(x.body ? { body: await this.keep({ text: x.body, cut: false }, x.headers['content-type'] ?? 'application/json') } : {}),
+        });
+        await this.add(info.env, { ...inner, path: await this.secret(inner.path), request: await kept(inner.request), response: await kept(inner.response), parent });
+      }
     }
   }
 
-  private keep(body: { text: string; cut: boolean }, contentType: string | null): string {
-    const text = redactBody(body.text, contentType, body.cut);
+  private secret(text: string): Promise<string> {
+    return this.opts.secrets ? this.opts.secrets.redact(text) : Promise.resolve(text);
+  }
+
+  private secretDeep<T>(value: T): Promise<T> {
+    return this.opts.secrets ? this.opts.secrets.redactDeep(value) : Promise.resolve(value);
+  }
+
+  /**
+   * A body as the entry keeps it: secret fields redacted, then every secret the host knows wherever
+   * it is, then cut to BODY_LIMIT (redaction first, so no secret is cut in half and kept in part).
+   */
+  private async keep(body: { text: string; cut: boolean }, contentType: string | null): Promise<string> {
+    // A body read only in part may end inside a secret: its last CUT_MARGIN characters are dropped
+    // unread (far past what the entry keeps), so no partial secret can survive redaction.
+    const whole = body.cut ? body.text.slice(0, Math.max(BODY_LIMIT, body.text.length - CUT_MARGIN)) : body.text;
+    const text = await this.secret(redactBody(whole, contentType, body.cut));
     return body.cut ? `${text.slice(0, BODY_LIMIT)}… [truncated]` : truncate(text, BODY_LIMIT);
   }
 
@@ -171,13 +206,28 @@ export class Journal {
     return this.chain;
   }
 
-  private track(p: Promise<unknown>): void {
-    const tracked = p.catch((err: unknown) => console.error('[erp-sim] journal entry lost', err));
+  /** Count the work as in flight until it ends; the promise returned never rejects. */
+  private track(p: Promise<unknown>): Promise<void> {
+    const tracked = p.then(
+      () => undefined,
+      (err: unknown) => console.error('[erp-sim] journal entry lost', err),
+    );
     this.inflight.add(tracked);
     void tracked.finally(() => {
       this.inflight.delete(tracked);
       if (this.inflight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     });
+    return tracked;
+  }
+
+  /**
+   * Resolves once every request to `env` answered so far has its entry in the ring (issue 21 § 3: a
+   * read right after the client's request sees it, no sleep). Only what is pending now is waited
+   * for, so a busy environment cannot keep a reader waiting; persistence is not waited for.
+   */
+  async recorded(env: string): Promise<void> {
+    const pending = this.recording.get(env);
+    if (pending) await Promise.all([...pending]);
   }
 
   /**
@@ -189,8 +239,9 @@ export class Journal {
     await this.chain;
   }
 
-  /** Entries newest first (the recorded ones; one still being read may be missing). */
+  /** Entries newest first, every request answered before the call included. */
   async read(env: string, filter: JournalFilter): Promise<JournalEntry[]> {
+    await this.recorded(env);
     return (await this.ring(env)).select(filter);
   }
 

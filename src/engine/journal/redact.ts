@@ -2,6 +2,8 @@
  * Secrets never enter the journal (issue 12 § 1): credentials in headers, form and JSON fields,
  * query parameters, WS-Security passwords and issued tokens are replaced by "[redacted]" before an
  * entry is stored. Redaction runs on the whole text, before truncation, so no secret is cut in half.
+ * This finds secrets by where they are sent (also wrong ones, which no environment knows); the
+ * host's own secrets are then found wherever they are, in any shape (secrets.ts, issue 26).
  */
 export const REDACTED = '[redacted]';
 
@@ -51,7 +53,8 @@ export function redactPath(path: string): string {
 function redactJsonValue(value: unknown, found: { any: boolean }): unknown {
   if (Array.isArray(value)) return value.map((v) => redactJsonValue(v, found));
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a key named `__proto__` stays a key instead of replacing the copy's prototype.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value)) {
       if (SECRET_FIELD.test(k) && v !== null && typeof v !== 'object') {
         out[k] = REDACTED;

@@ -4,8 +4,10 @@
  * part was checked, so a bad or foreign file is refused before anything is written.
  */
 import { sha256Hex } from '../core/crypto.ts';
-import { PRODUCT_IDS, type CredentialType, type ProductId, type Row } from '../core/types.ts';
+import type { JsonBounds } from '../core/json-bounds.ts';
+import { PRODUCT_IDS, type CredentialType, type Product, type ProductId, type Row } from '../core/types.ts';
 import { FAULT_KIND } from '../faults/types.ts';
+import { recordsProblem } from './records.ts';
 
 export const SNAPSHOT_FORMAT = 'erp-sim-snapshot';
 export const SNAPSHOT_VERSION = 1;
@@ -43,7 +45,11 @@ export const PORTABLE_SIM_KINDS: readonly string[] = [FAULT_KIND];
 /** Record kinds a snapshot never carries: credentials (secrets) and issued tokens, the journal. */
 export const isPortableKind = (kind: string): boolean => !kind.startsWith('sim.') || PORTABLE_SIM_KINDS.includes(kind);
 
-const KIND_PATTERN = /^[A-Za-z][A-Za-z0-9_./-]{0,127}$/;
+/**
+ * The shape bounds of a snapshot file, checked on its text before it is parsed: records nest some
+ * eight levels (flexfields and AutoMatch runs inside) and hold at most a few hundred fields.
+ */
+export const SNAPSHOT_BOUNDS: JsonBounds = { maxDepth: 24, maxAttributes: 1000 };
 
 /** The text the digest covers: every part of the file except `exportedAt`, `name` and the digest. */
 function canonical(s: Pick<Snapshot, 'product' | 'clock' | 'idSeq' | 'records' | 'credentials'>): string {
@@ -60,10 +66,10 @@ export type SnapshotCheck = { ok: true; snapshot: Snapshot } | { ok: false; erro
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Check a parsed file in full. `credentialTypes` are those the snapshot's product may hold.
- * Messages say what is wrong in words a trainer can act on.
+ * Check a parsed file in full against its product (`productOf`: the credential types it may hold and
+ * its record kinds). Messages say what is wrong in words a trainer can act on.
  */
-export async function checkSnapshot(value: unknown, credentialTypes: (p: ProductId) => readonly CredentialType[] | undefined): Promise<SnapshotCheck> {
+export async function checkSnapshot(value: unknown, productOf: (p: ProductId) => Pick<Product, 'credentialTypes' | 'recordKinds'> | undefined): Promise<SnapshotCheck> {
   const no = (error: string): SnapshotCheck => ({ ok: false, error });
   if (!isObject(value)) return no('A snapshot is a JSON object; this file is not one.');
   if (value.format !== SNAPSHOT_FORMAT) {
@@ -75,27 +81,17 @@ export async function checkSnapshot(value: unknown, credentialTypes: (p: Product
   }
   const product = value.product;
   if (typeof product !== 'string' || !PRODUCT_IDS.includes(product as ProductId)) return no(`"product" must be one of: ${PRODUCT_IDS.join(', ')}.`);
-  const types = credentialTypes(product as ProductId);
-  if (!types) return no(`This host does not simulate the ${product} product.`);
+  const described = productOf(product as ProductId);
+  if (!described) return no(`This host does not simulate the ${product} product.`);
+  const types = described.credentialTypes;
   if (typeof value.name !== 'string' || value.name.length > 120) return no('"name" must be a string of at most 120 characters.');
   const now = isObject(value.clock) ? value.clock.now : undefined;
   const at = typeof now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(now) ? Date.parse(now) : NaN;
   if (Number.isNaN(at) || at < Date.UTC(1970, 0, 1) || at > Date.UTC(9999, 11, 31)) return no('"clock.now" must be an ISO-8601 date-time between 1970 and 9999.');
   if (typeof value.idSeq !== 'number' || !Number.isSafeInteger(value.idSeq) || value.idSeq < 0) return no('"idSeq" must be a non-negative integer.');
   if (!isObject(value.records)) return no('"records" must be an object of record kinds.');
-  for (const [kind, rows] of Object.entries(value.records)) {
-    if (!KIND_PATTERN.test(kind)) return no(`"records" has a kind named "${kind.slice(0, 70)}", which is not a record kind name.`);
-    if (!isPortableKind(kind)) return no(`"records" carries "${kind}", which a snapshot never holds (credentials and tokens are not exported).`);
-    if (!Array.isArray(rows)) return no(`"records.${kind}" must be an array of [id, record] pairs.`);
-    const seen = new Set<string>();
-    for (const pair of rows) {
-      if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || pair[0] === '' || !isObject(pair[1])) {
-        return no(`"records.${kind}" must hold [id, record] pairs: an id string and a JSON object.`);
-      }
-      if (seen.has(pair[0])) return no(`"records.${kind}" holds id "${pair[0].slice(0, 40)}" twice.`);
-      seen.add(pair[0]);
-    }
-  }
+  const records = recordsProblem(value.records, product as ProductId, described.recordKinds, value.idSeq, isPortableKind);
+  if (records) return no(records);
   if (value.credentials !== undefined) {
     if (!Array.isArray(value.credentials) || value.credentials.length > 100) return no('"credentials" must be an array of at most 100 credentials.');
     for (const c of value.credentials) {

@@ -1,4 +1,3 @@
-import { Dexie } from 'dexie';
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
@@ -29,9 +28,12 @@ export class SimStore {
 
   private constructor(readonly backend: StorageBackend) {}
 
-  /** Over IndexedDB (a Dexie database) or any other backend (the Node host's memory and journal). */
-  static async open(source: SimDatabase | StorageBackend): Promise<SimStore> {
-    const store = new SimStore(source instanceof Dexie ? new DexieBackend(source) : source);
+  /**
+   * Over IndexedDB (a DexieBackend) or any other backend (the Node host's memory and journal). The
+   * store never imports Dexie itself, so the Node host runs without it (issue 21 § 1).
+   */
+  static async open(backend: StorageBackend): Promise<SimStore> {
+    const store = new SimStore(backend);
     for (const env of await store.backend.environments()) store.envs.set(env.key, env);
     return store;
   }

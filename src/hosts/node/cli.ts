@@ -1,46 +1,106 @@
+#!/usr/bin/env node
 /**
- * `npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]`: the simulator for curl,
- * Postman, SDKs and CI. Prints its URL; with no environment yet it creates one per product and
- * prints their keys and credentials so the first curl works at once.
- * `npm run serve -- --run-collection FILE [--env KEY] [--server URL] [--var name=value]`: run a
- * collection's requests and checks instead (run-collection.ts), exit 1 when a check fails.
+ * `erp-sim serve [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...
+ * [--admin-token T] [--class-code C]... [--require-token]` (the package's bin; `npm run serve -- …` in
+ * a clone): the simulator for curl, Postman, SDKs, CI and classes. Prints its URL and who may use its
+ * control API; with no environment yet it creates one per product and prints their keys and
+ * credentials so the first curl works at once.
+ * `erp-sim run FILE [--env KEY] [--server URL] [--var name=value]...` (or `npm run serve --
+ * --run-collection FILE …`): run a collection's requests and checks instead (run-collection.ts),
+ * exit 1 when a check fails (issue 24 § 3).
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
-import { startNodeHost } from './server.ts';
+import { startNodeHost, type NodeHost } from './server.ts';
 
-// A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
-tuneHeapForServer();
+/** How the user started it, for the hints below: from a clone's sources or the installed package's build. */
+const run = import.meta.url.endsWith('.ts') ? 'npm run serve --' : 'erp-sim serve';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '8787' },
-    host: { type: 'string', default: '127.0.0.1' },
-    state: { type: 'string' },
-    log: { type: 'boolean' },
-    import: { type: 'string', multiple: true },
-    'run-collection': { type: 'string' },
-    env: { type: 'string' },
-    server: { type: 'string' },
-    var: { type: 'string', multiple: true },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+const USAGE = `Usage: erp-sim serve [options]      (in a clone of the repository: npm run serve -- [options])
+       erp-sim run FILE [run options]  (in a clone: npm run serve -- --run-collection FILE [run options])
+       erp-sim --help | --version
 
-if (values.help) {
-  console.log('Usage: npm run serve -- [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...');
-  console.log('  --log  print one access-log line per request (time, method, path, status, duration, injected fault)');
-  console.log('  --import FILE  load a snapshot file (exported from the playground or the control API) as a new environment; repeatable');
-  console.log('       npm run serve -- --run-collection FILE [--env KEY] [--state FILE | --server URL] [--import FILE] [--var name=value]...');
-  console.log('  --run-collection FILE  run a Postman collection v2.1 (the Collections view exports one) with its checks, print the report, exit 1 if a check failed');
-  console.log('  --env KEY      the environment to run against (default: the snapshot imported, else a fresh one of the collection\'s product)');
-  console.log('  --server URL   run against a host already serving (e.g. http://127.0.0.1:8787) instead of in this process');
-  console.log('  --var name=value  a variable of the run (repeatable)');
-  process.exit(0);
+The ERP integration simulator's Node host: the receivables REST/SOAP/OAuth and OData v4 services
+and the control API (/sim/_admin) over HTTP, for curl, Postman, SDKs, CI and classes.
+
+Options:
+  --port N        port to listen on (default 8787; 0 picks a free one)
+  --host ADDR     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
+  --state FILE    keep every environment in FILE across restarts (default: in memory)
+  --import FILE   load a snapshot file (exported from the playground or the control API) as a new
+                  environment at start; repeatable
+  --log           print one access-log line per request (time, method, path, status, duration,
+                  injected fault)
+  --admin-token TOKEN
+                  the control API's admin token (simadmin_ and 20+ characters); default: one
+                  generated and printed at start (kept with --state)
+  --class-code CODE
+                  a code students create environments with (simclass_ and 8+ characters); repeatable
+  --require-token every control API request needs a token, from this machine too (default:
+                  requests from this machine are trusted, other addresses need a token)
+  -h, --help      print this help
+  --version       print the version
+
+Run options (a collection's requests and checks, for CI; exit 1 when a check fails, 2 when the file
+or the environment cannot be used):
+  --run-collection FILE
+                  the collection: a Postman collection v2.1 (the playground's Collections view
+                  exports one)
+  --env KEY       the environment to run against (default: the snapshot given with --import, else a
+                  fresh environment of the collection's product); with --state, one kept in FILE
+  --server URL    run against a host already serving (http://127.0.0.1:8787) instead of in this
+                  process; --admin-token is then the token sent to its control API
+  --var NAME=VALUE
+                  a variable of the run; repeatable`;
+
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        state: { type: 'string' },
+        log: { type: 'boolean' },
+        import: { type: 'string', multiple: true },
+        'admin-token': { type: 'string' },
+        'class-code': { type: 'string', multiple: true },
+        'require-token': { type: 'boolean' },
+        'run-collection': { type: 'string' },
+        env: { type: 'string' },
+        server: { type: 'string' },
+        var: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    // An unknown or incomplete option: say which, and how to ask for help (no stack trace).
+    console.error(`${(err as Error).message}\nRun ${run} --help for the options.`);
+    process.exit(2);
+  }
 }
 
-if (values['run-collection'] !== undefined) {
+const { values, positionals } = parseCommandLine();
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.version) {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  console.log(pkg.version);
+  process.exit(0);
+}
+// `run FILE` (or --run-collection FILE): run a collection instead of serving.
+const collectionFile = positionals[0] === 'run' && positionals.length === 2 ? positionals[1] : values['run-collection'];
+if (positionals[0] === 'run' && positionals.length !== 2) {
+  console.error(`${run === 'erp-sim serve' ? 'erp-sim run' : 'npm run serve -- run'} takes one collection file: erp-sim run smoke.postman.json [--env KEY]`);
+  process.exit(2);
+}
+if (collectionFile !== undefined && (positionals.length === 0 || positionals[0] === 'run')) {
   const { runCollection, RunSetupError } = await import('./run-collection.ts');
   const variables: Record<string, string> = {};
   for (const pair of values.var ?? []) {
@@ -52,7 +112,7 @@ if (values['run-collection'] !== undefined) {
     variables[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   try {
-    const { ok } = await runCollection(values['run-collection'], { env: values.env, stateFile: values.state, imports: values.import, server: values.server, variables, log: (line) => console.log(line) });
+    const { ok } = await runCollection(collectionFile, { env: values.env, stateFile: values.state, imports: values.import, server: values.server, token: values['admin-token'], variables, log: (line) => console.log(line) });
     process.exit(ok ? 0 : 1);
   } catch (err) {
     if (!(err instanceof RunSetupError)) throw err;
@@ -60,32 +120,77 @@ if (values['run-collection'] !== undefined) {
     process.exit(2);
   }
 }
+
+// `serve` is the default command (so `npm run serve` needs none).
+if (positionals.length > 1 || (positionals[0] ?? 'serve') !== 'serve') {
+  console.error(`Unknown command '${positionals.join(' ')}'.\n\n${USAGE}`);
+  process.exit(2);
+}
+
+// A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
+tuneHeapForServer();
+
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+if (!/^\d+$/.test(values.port) || port > 65535) {
   console.error(`--port must be an integer from 0 to 65535, not '${values.port}'`);
   process.exit(2);
+}
+
+/** A refused --admin-token or --class-code, as its message (startNodeHost checks them). */
+function accessFailure(err: unknown): string | null {
+  const message = err instanceof Error ? err.message : '';
+  return /^--(admin-token|class-code) /.test(message) ? message : null;
+}
+
+/** Who may use the control API, in the start banner (README § Trust model). */
+function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined): string[] {
+  const lines: string[] = [];
+  if (access.adminTokenFrom === 'generated') {
+    lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
+    if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
+  } else if (access.adminTokenFrom === 'flag') {
+    lines.push('Admin token: the one given with --admin-token');
+  } else {
+    lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
+  }
+  if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
+  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
+  if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
+  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
+  else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
+  return lines;
 }
 
 /** A listen error in words: which address is unusable and how to choose another (no stack trace). */
 function listenFailure(err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const where = `${values.host}:${port}`;
-  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: npm run serve -- --port ${port === 8787 ? 8788 : 8787}`;
-  if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: npm run serve -- --port 8787`;
-  if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: npm run serve -- --host 127.0.0.1`;
+  if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: ${run} --port ${port === 8787 ? 8788 : 8787}`;
+  if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: ${run} --port 8787`;
+  if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: ${run} --host 127.0.0.1`;
   return null;
 }
 
-const host = await startNodeHost({ port, host: values.host, stateFile: values.state, log: values.log ? (line) => console.log(line) : undefined }).catch((err: unknown) => {
-  const message = listenFailure(err);
+const host = await startNodeHost({
+  port,
+  host: values.host,
+  stateFile: values.state,
+  log: values.log ? (line) => console.log(line) : undefined,
+  adminToken: values['admin-token'],
+  classCodes: values['class-code'],
+  requireToken: values['require-token'],
+}).catch((err: unknown) => {
+  const message = listenFailure(err) ?? accessFailure(err);
   if (!message) throw err;
   console.error(message);
-  process.exit(1);
+  process.exit(message.startsWith('--') ? 2 : 1);
 });
-const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init));
+// The host's own start-up requests: trusted whatever the access settings.
+const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init), { host: true });
 
 console.log(`ERP integration simulator listening on ${host.url}`);
 console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+for (const line of accessBanner(host.access, values.host, values.state)) console.log(line);
 
 // Snapshots given with --import become environments before anything else (CI: the browser's export).
 for (const file of values.import ?? []) {
@@ -94,13 +199,13 @@ for (const file of values.import ?? []) {
     process.exit(1);
   });
   const res = await admin('/environments/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-  const body = (await res.json()) as { key?: string; baseUrl?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
+  const body = (await res.json()) as { key?: string; baseUrl?: string; ownerToken?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
   if (res.status !== 201) {
     console.error(`--import ${file}: ${body.error ?? res.status}`);
     await host.close();
     process.exit(1);
   }
-  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}`);
+  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}\n  owner token: ${body.ownerToken}`);
   for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
 }
 
@@ -111,8 +216,8 @@ if (host.engine.store.environments().length === 0) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ product, name: `${product} (created at start)` }),
     });
-    const env = (await res.json()) as { key: string; baseUrl: string; credentials: Record<string, Record<string, unknown>[]> };
-    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}`);
+    const env = (await res.json()) as { key: string; baseUrl: string; ownerToken: string; credentials: Record<string, Record<string, unknown>[]> };
+    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}\n  owner token: ${env.ownerToken}`);
     for (const [list, creds] of Object.entries(env.credentials)) {
       for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
     }

@@ -5,7 +5,7 @@
  * superseded. A torn last line is skipped. Losing the journal never loses data: it is a log.
  */
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { JournalEntry, JournalPersistence, JournalSnapshot } from '../../engine/index.ts';
+import type { JournalEntry, JournalPersistence, JournalSnapshot } from '../../engine/for-node.ts';
 
 type Line = { env: string; add: JournalEntry[]; keepFrom: number } | { env: string; clear: true; nextId: number | null };
 

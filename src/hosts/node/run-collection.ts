@@ -11,8 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { fromPostman, PostmanImportError } from '../../collections/postman.ts';
 import { reportLines, runCollection as run, type RunCredentials } from '../../collections/run.ts';
 import type { RunReport } from '../../collections/types.ts';
-import { createEngine, MemoryBackend, RECEIPT_PRIVILEGES, type Engine } from '../../engine/index.ts';
-import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
+import { builtInCatalog, createEngine, MemoryBackend, RECEIPT_PRIVILEGES, type Engine } from '../../engine/for-node.ts';
 import { openJournal, type Journal } from './state-file.ts';
 
 export interface RunCollectionOptions {
@@ -24,6 +23,8 @@ export interface RunCollectionOptions {
   imports?: string[];
   /** A running host (`http://127.0.0.1:8787`): run against it over HTTP instead of in this process. */
   server?: string;
+  /** With `server`: the token sent to its control API (the admin token, or the environment's owner token). */
+  token?: string;
   /** Variables of the run (`--var name=value`), above the collection's own. */
   variables?: Record<string, string>;
   /** Told each line of the report as the run goes. */
@@ -85,7 +86,7 @@ export async function runCollection(file: string, options: RunCollectionOptions 
   const admin = async (method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> => {
     const res = await host.fetch(`${host.origin}/sim/_admin${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const t = await res.text();

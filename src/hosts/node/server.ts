@@ -2,11 +2,13 @@
  * Node host: the same engine as the service worker, behind an HTTP server. Records live in memory
  * (one copy: the engine's own cache); with --state every change is journaled before it is applied.
  */
+import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { createEngine, MemoryBackend, type Engine, type HostClock } from '../../engine/index.ts';
-import { builtInCatalog } from '../../engine/teaching/catalogs.ts';
+import { builtInCatalog, chosenTokenProblem, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
+import { settleUnreadBody } from './unread-body.ts';
+import { readAdminHash, writeAdminHash } from './access-file.ts';
 
 export interface NodeHostOptions {
   port: number;
@@ -16,12 +18,48 @@ export interface NodeHostOptions {
   pbkdf2Iterations?: number;
   /** Receives one access-log line per request (`--log`). */
   log?: (line: string) => void;
+  /** `--admin-token`: else the one kept with `stateFile`, else a new one (shown once in the banner). */
+  adminToken?: string;
+  /** `--class-code` (repeatable): students may create environments with one. */
+  classCodes?: string[];
+  /** `--require-token`: every control request needs a token, from loopback too. */
+  requireToken?: boolean;
 }
 
 export interface NodeHost {
   engine: Engine;
   url: string;
+  /** How the control API is guarded, for the start banner. */
+  access: {
+    /** The admin token when this start was given it or made it; undefined when kept (hashed) from the state. */
+    adminToken?: string;
+    /** Where the admin token came from. */
+    adminTokenFrom: 'flag' | 'generated' | 'state';
+    classCodes: number;
+    requireToken: boolean;
+  };
   close(): Promise<void>;
+}
+
+/** The admin token and access settings of this start (tokens checked, the admin hash kept with the state). */
+async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions; info: NodeHost['access'] }> {
+  if (opts.adminToken !== undefined) {
+    const problem = chosenTokenProblem('admin', opts.adminToken);
+    if (problem) throw new Error(`--admin-token ${problem}`);
+  }
+  for (const code of opts.classCodes ?? []) {
+    const problem = chosenTokenProblem('class', code);
+    if (problem) throw new Error(`--class-code ${problem}`);
+  }
+  const kept = opts.stateFile && opts.adminToken === undefined ? readAdminHash(opts.stateFile) : null;
+  const adminToken = kept ? undefined : (opts.adminToken ?? newToken('admin'));
+  const adminTokenHash = kept ?? (await hashToken(adminToken as string));
+  if (opts.stateFile && !kept) writeAdminHash(opts.stateFile, adminTokenHash);
+  const classCodes = [...new Set(opts.classCodes ?? [])];
+  return {
+    options: { adminTokenHash, classCodeHashes: await Promise.all(classCodes.map(hashToken)), requireToken: opts.requireToken ?? false },
+    info: { adminToken, adminTokenFrom: kept ? 'state' : opts.adminToken !== undefined ? 'flag' : 'generated', classCodes: classCodes.length, requireToken: opts.requireToken ?? false },
+  };
 }
 
 /** `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`) */
@@ -39,9 +77,12 @@ function accessLine(req: Request, res: Response, ms: number): string {
  */
 async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, log?: (line: string) => void): Promise<Response> {
   const started = performance.now();
-  const res = await engine.handle(req);
-  log?.(accessLine(req, res, performance.now() - started));
-  if (res.type !== 'error') return res;
+  // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
+  const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
+  // The access log is a file the host writes too: no secret reaches it, even in a query string.
+  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
+  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
@@ -49,15 +90,17 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
 }
 
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
+  const access = await accessOf(opts);
   const journal = opts.stateFile ? openJournal(opts.stateFile) : null;
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog, journal: requestJournal });
+  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: builtInCatalog, journal: requestJournal, access: access.options });
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host }, () => {
+    // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
+    const s = serve({ fetch: (req, bindings) => answer(engine, req, bindings, opts.log), port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
       resolve(s);
     });
@@ -71,6 +114,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   return {
     engine,
     url: `http://${shownHost}:${port}`,
+    access: access.info,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

@@ -8,7 +8,7 @@
  */
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { MemoryBackend, type Change } from '../../engine/index.ts';
+import { MemoryBackend, type Change } from '../../engine/for-node.ts';
 
 /** Rows per journal line: bounds the size of one line (a JSON string) whatever a change holds. */
 const ROWS_PER_LINE = 2000;

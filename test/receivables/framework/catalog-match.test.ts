@@ -40,7 +40,7 @@ describe('catalog match (issue 24 § 1.1)', () => {
 
     // The journal explains the same answer the same way.
     await r.sim.engine.settled();
-    const items = (await r.sim.admin('GET', `/environments/${r.key}/journal?limit=1`)).body.items as JournalEntry[];
+    const items = (await r.sim.admin('GET', `/environments/${r.key}/journal?status=400&limit=1`)).body.items as JournalEntry[];
     expect(items[0]!.explanation?.catalog).toEqual({ code: 'SIM-REST-4009', title: 'Credit memo: transaction number already used' });
   });
 

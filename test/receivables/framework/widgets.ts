@@ -103,6 +103,7 @@ const widgetProduct: Product = {
   title: 'widgets',
   defaultCredentials: [],
   credentialTypes: [],
+  recordKinds: {},
   seed({ tx }) {
     for (let i = 0; i < WIDGETS; i++) tx.put('widget', String(1000 + i), widgetRow(i));
     tx.put('part', '1', { PartId: 1, WidgetId: 1001, Label: 'b' });

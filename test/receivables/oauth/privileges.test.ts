@@ -30,6 +30,7 @@ const probe: Product = {
   title: 'probe',
   defaultCredentials: [{ type: 'oauth-client', privileges: [CREATE, MANAGE] }, { type: 'oauth-client', privileges: [] }],
   credentialTypes: ['oauth-client'],
+  recordKinds: {},
   seed: () => undefined,
   app,
 };

@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SOAP_HEADERS } from '../../../src/engine/products/receivables/soap/examples.ts';
+import { MAX_BODY_BYTES } from '../../../src/engine/products/receivables/soap/envelope.ts';
+import { createSimpleInvoiceXml, SAMPLE_HEADER, SAMPLE_LINES, securityHeader, SOAP_HEADERS, soapRequest, type SimpleLine } from '../../../src/engine/products/receivables/soap/examples.ts';
+import { MAX_INVOICE_LINES } from '../../../src/engine/products/receivables/soap/names.ts';
 import { soapEnv, type SoapEnv } from './helpers.ts';
 
 let s: SoapEnv;
@@ -39,7 +41,25 @@ const HOSTILE: [string, () => string, number, string][] = [
   ['huge attribute count (80k on one element)', () => `${ENV_OPEN}<x ${Array.from({ length: 80_000 }, (_, i) => `a${i}="1"`).join(' ')}/>${ENV_CLOSE}`, 400, 'env:Client.MalformedXml'],
   ['huge namespace declaration count', () => `${ENV_OPEN}<x ${Array.from({ length: 30_000 }, (_, i) => `xmlns:p${i}="urn:${i}"`).join(' ')}/>${ENV_CLOSE}`, 400, 'env:Client.MalformedXml'],
   ['oversized body (5 MB)', () => `${ENV_OPEN}<x>${'y'.repeat(5_000_000)}</x>${ENV_CLOSE}`, 413, 'env:Client.RequestTooLarge'],
+  // issue 26 § What to reach: a hostile envelope refused in under 50 ms even at 1 MiB (1,000 and
+  // 20,000 lines took 275-300 ms): more than MAX_INVOICE_LINES lines are refused before parsing.
+  ['1,000 invoice lines (signed)', () => s.envelope(SAMPLE_HEADER, manyLines(1000)), 413, 'env:Client.TooManyLines'],
+  ['1,000 invoice lines with a wrong password', () => soapRequest(createSimpleInvoiceXml(SAMPLE_HEADER, manyLines(1000)), securityHeader(s.user.username, 'wrong')), 413, 'env:Client.TooManyLines'],
+  ['1 MiB envelope of minimal lines (15,800)', () => fullOfLines(), 413, 'env:Client.TooManyLines'],
+  ['6,001 elements that are no lines', () => `${ENV_OPEN}<x>${'<y/>'.repeat(6_001)}</x>${ENV_CLOSE}`, 400, 'env:Client.MalformedXml'],
 ];
+
+function manyLines(n: number): SimpleLine[] {
+  return Array.from({ length: n }, (_, i) => ({ ...(SAMPLE_LINES[0] as SimpleLine), LineNumber: i + 1, Description: `Line ${i + 1}` }));
+}
+
+/** A signed createSimpleInvoice envelope filled up to the 1 MiB size limit with lines of one element each. */
+function fullOfLines(): string {
+  const line = '<inv:InvoiceLine><inv:Quantity>1</inv:Quantity></inv:InvoiceLine>';
+  const base = s.envelope();
+  const n = Math.floor((MAX_BODY_BYTES - base.length) / line.length);
+  return base.replace('</typ:invoiceHeaderInformation>', `${line.repeat(n)}</typ:invoiceHeaderInformation>`);
+}
 
 describe('hostile XML is refused fast, without reading a file or the network', () => {
   it.each(HOSTILE)('%s', async (name, make, status, code) => {
@@ -55,6 +75,24 @@ describe('hostile XML is refused fast, without reading a file or the network', (
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
     expect(ms).toBeLessThan(1000); // "does not hang"; the 50 ms target is in the printed figures
+  });
+});
+
+describe(`the line limit: at most ${MAX_INVOICE_LINES} InvoiceLine elements (issue 26; spec 000 § Limits: not shown)`, () => {
+  it('an invoice of exactly the limit is created; one more line is refused by a fault that states the limit', async () => {
+    const at = await s.post(s.envelope(SAMPLE_HEADER, manyLines(MAX_INVOICE_LINES)));
+    expect(at.status).toBe(200);
+    expect(at.doc.Envelope.Body.createSimpleInvoiceResponse.result.ServiceStatus).toBe('SUCCESS');
+    const over = await s.post(s.envelope(SAMPLE_HEADER, manyLines(MAX_INVOICE_LINES + 1)));
+    expect([over.status, over.fault?.faultcode]).toEqual([413, 'env:Client.TooManyLines']);
+    expect(over.fault?.faultstring).toContain(`createSimpleInvoice accepts at most ${MAX_INVOICE_LINES}`);
+    expect(over.contentType).toBe('text/xml; charset=utf-8');
+  });
+
+  it('the 1 MiB envelope of lines is within the size limit: it is the line count that refuses it', () => {
+    const bytes = new TextEncoder().encode(fullOfLines()).length;
+    expect(bytes).toBeGreaterThan(MAX_BODY_BYTES - 100);
+    expect(bytes).toBeLessThanOrEqual(MAX_BODY_BYTES);
   });
 });
 

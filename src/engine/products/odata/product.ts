@@ -11,6 +11,7 @@ import { authGate, deploymentHeader, hostingGate, withDeploymentId } from './aut
 import { principalOf, setPrincipal } from './auth/principal.ts';
 import { handleBatch, type Dispatch } from './batch/handler.ts';
 import { seedBook } from './book/seed.ts';
+import { ODATA_RECORD_KINDS } from './forms/record-kinds.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
 import { peekCounter } from './book/counters.ts';
 import { seededRng, seedFrom } from '../../core/random.ts';
@@ -71,4 +72,5 @@ export const odata: Product = {
     return { resource: 'CUSTOMERS', added: writeSyntheticBook(tx, { customers: count, now, rng }).customers };
   },
   app,
+  recordKinds: ODATA_RECORD_KINDS,
 };

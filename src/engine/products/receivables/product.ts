@@ -5,6 +5,7 @@
 import { createProductApp } from '../../core/product-app.ts';
 import type { Product, ProductApp } from '../../core/types.ts';
 import { generateInvoices } from './book/generate.ts';
+import { RECORD_KINDS } from './book/schemas.ts';
 import { seedBook } from './book/seed.ts';
 import { registerActivityRoutes } from './activities/routes.ts';
 import { registerAdjustmentRoutes } from './adjustments/routes.ts';
@@ -60,4 +61,5 @@ export const receivables: Product = {
   generate: (ctx, count, kind) => (kind === 'receipts' ? generateReceipts(ctx, count) : generateInvoices(ctx, count)),
   app: buildApp(),
   processes: [autoMatchProcess],
+  recordKinds: RECORD_KINDS,
 };

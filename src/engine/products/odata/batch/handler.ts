@@ -11,6 +11,7 @@ import { errorEnvelope } from '../errors/envelope.ts';
 import { isJsonMediaType, mediaType } from '../write/body.ts';
 import { WRITE_MSG } from '../write/messages.ts';
 import { readText } from '../../../core/http.ts';
+import { jsonTextBoundsProblem } from '../../../core/json-bounds.ts';
 import { BATCH_MSG, INNER_METHODS, MAX_OPERATIONS } from './messages.ts';
 import { backReference, resolveInnerUrl } from './url.ts';
 
@@ -114,9 +115,12 @@ export async function handleBatch(c: Context<ProductBindings>, dispatch: Dispatc
   if (type.startsWith('multipart/')) return refusal(BATCH_MSG.multipart);
   if (!isJsonMediaType(type)) return refusal(WRITE_MSG.unsupportedMime(contentType.trim()));
 
+  const text = await readText(c.req.raw);
+  const beyond = jsonTextBoundsProblem(text);
+  if (beyond) return refusal(beyond);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readText(c.req.raw));
+    parsed = JSON.parse(text);
   } catch {
     return refusal(BATCH_MSG.bodyEmpty);
   }

@@ -5,6 +5,7 @@
  * 'request body is empty'.
  */
 import { readText } from '../../../core/http.ts';
+import { jsonTextBoundsProblem } from '../../../core/json-bounds.ts';
 import { ODataError } from '../errors/envelope.ts';
 import { WRITE_MSG } from './messages.ts';
 
@@ -27,6 +28,10 @@ export function checkContentType(contentType: string | null): void {
 
 /** Parse JSON text into an object, or throw the matching refusal. */
 export function parseJsonObject(text: string): JsonObject {
+  // Bounded shape first (issue 26): no form has a body nested deeper or wider, and parsing one of
+  // 400,000 properties alone takes a second.
+  const beyond = jsonTextBoundsProblem(text);
+  if (beyond) throw new ODataError(400, beyond);
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,8 +3,10 @@
  * unknown and read-only/non-updatable attributes refused by name, JSON types, string lengths,
  * dates, and amounts with more than their allowed decimals (spec 000 § Resources: at most 4).
  */
+import { jsonTextBoundsProblem } from '../../../core/json-bounds.ts';
 import { decimalPlaces } from '../../../core/money.ts';
 import type { Row } from '../../../core/types.ts';
+import { childOf } from './define.ts';
 import { FW, REST_CODES, RestError, type ErrorDetail } from './errors.ts';
 import type { FieldDef, ResourceDef, RestContext } from './types.ts';
 import { amountInRange, isBodyDate, MAX_BODY_DATE, MIN_BODY_DATE, parseDateTime } from './values.ts';
@@ -24,6 +26,9 @@ export interface BodyOptions {
 /** Parse JSON text; REST-01007 when it is not valid JSON. */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new RestError(400, REST_CODES.INVALID_JSON, 'The request body is empty; a JSON object is required.');
+  // Bounded shape first (issue 26): parsing a body of 400,000 attributes alone takes a second.
+  const beyond = jsonTextBoundsProblem(text);
+  if (beyond) throw new RestError(400, FW.BODY_OUT_OF_BOUNDS, beyond);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -106,7 +111,7 @@ export function checkObject(def: ResourceDef, body: Row, opts: BodyOptions, pref
       problems.push({ detail: `${name} is not an attribute that can be sent to ${def.name}.`, code: opts.refuseCode ?? FW.UNKNOWN_ATTRIBUTE, path: at });
       continue;
     }
-    const child = def.children[name];
+    const child = childOf(def, name);
     if (child && f.readOnly) {
       // A read-only child (e.g. receivablesInvoiceInstallments) is refused even as an empty array.
       problems.push({ detail: `${name} is read-only and cannot be sent.`, code: opts.refuseCode ?? FW.READ_ONLY_ATTRIBUTE, path: at });
@@ -138,12 +143,16 @@ export function checkObject(def: ResourceDef, body: Row, opts: BodyOptions, pref
   return problems;
 }
 
-/** Throw the first problem's code with one o:errorDetails entry per problem. */
+/** o:errorDetails lists at most this many problems (the count says how many there were). */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** Throw the first problem's code with one o:errorDetails entry per problem (the first 100). */
 export function throwProblems(problems: ErrorDetail[]): void {
   if (problems.length === 0) return;
   const first = problems[0] as ErrorDetail;
-  const detail = problems.length === 1 ? first.detail : `${first.detail} (${problems.length} problems; see o:errorDetails)`;
-  throw new RestError(400, first.code ?? FW.INVALID_ATTRIBUTE_VALUE, detail, { path: first.path, details: problems });
+  const listed = problems.length > MAX_LISTED_PROBLEMS ? `; the first ${MAX_LISTED_PROBLEMS} are in o:errorDetails` : '; see o:errorDetails';
+  const detail = problems.length === 1 ? first.detail : `${first.detail} (${problems.length} problems${listed})`;
+  throw new RestError(400, first.code ?? FW.INVALID_ATTRIBUTE_VALUE, detail, { path: first.path, details: problems.slice(0, MAX_LISTED_PROBLEMS) });
 }
 
 /**

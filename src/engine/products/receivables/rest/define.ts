@@ -91,7 +91,8 @@ export function defineResource(init: ResourceInit): ResourceDef {
   const keyField = byName.get(init.key);
   if (!keyField) throw new Error(`${init.name}: key ${init.key} is not a field`);
   if (init.pathKey && !byName.has(init.pathKey)) throw new Error(`${init.name}: pathKey ${init.pathKey} is not a field`);
-  const children = init.children ?? {};
+  // Without a prototype: a child accessor named like a built-in (`toString`, `__proto__`) is no child.
+  const children: Record<string, ResourceDef> = Object.assign(Object.create(null) as Record<string, ResourceDef>, init.children);
   for (const [accessor, child] of Object.entries(children)) {
     if (!child.parentField) throw new Error(`${init.name}: child ${accessor} has no parentField`);
   }
@@ -131,6 +132,14 @@ export function defineResource(init: ResourceInit): ResourceDef {
     itemActions: init.itemActions ?? [ACTION.getItem],
     byName,
   };
+}
+
+/**
+ * The child resource behind an accessor name a client sent, compared as data: only the
+ * definition's own accessors count, never a property every object inherits.
+ */
+export function childOf(def: ResourceDef, accessor: string): ResourceDef | undefined {
+  return Object.hasOwn(def.children, accessor) ? def.children[accessor] : undefined;
 }
 
 /** The field used in item paths (pathKey or key). */

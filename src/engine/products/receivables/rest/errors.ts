@@ -45,6 +45,8 @@ export const FW = {
   BODY_NOT_OBJECT: 'SIM-REST-4012',
   /** 400 amount or quantity outside the range a JSON number carries exactly (values.ts MAX_AMOUNT). */
   NUMBER_OUT_OF_RANGE: 'SIM-REST-4013',
+  /** 400 a body beyond the simulator's structural bounds (core/json-bounds.ts: depth, attributes of one object). */
+  BODY_OUT_OF_BOUNDS: 'SIM-REST-4014',
   /** 404 resource path that does not exist. */
   NO_SUCH_RESOURCE: 'SIM-REST-4040',
   /** 404 item missing where the spec names no code (e.g. an installment not on the invoice). */

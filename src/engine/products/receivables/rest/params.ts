@@ -3,6 +3,7 @@
  * implements a set; anything else is refused by name with 400 (the resource's code).
  */
 import { didYouMean } from '../../../core/nearest.ts';
+import { childOf } from './define.ts';
 import { FW, RestError } from './errors.ts';
 import { compileQ, parseQ, type QueryExpr, type RowPredicate } from './q.ts';
 import type { FieldDef, FinderDef, ParamName, ResourceDef, RestContext } from './types.ts';
@@ -110,7 +111,7 @@ export function parseExpand(v: string | undefined, def: ResourceDef): string[] {
   const names = v.split(',').map((s) => s.trim()).filter(Boolean);
   if (names.some((n) => n.toLowerCase() === 'all')) return Object.keys(def.children);
   for (const n of names) {
-    if (!def.children[n]) {
+    if (!childOf(def, n)) {
       throw new RestError(400, FW.INVALID_EXPAND, `${n} is not a child of ${def.name} and cannot be expanded.${didYouMean(n, Object.keys(def.children))}`, { path: 'expand' });
     }
   }
@@ -121,7 +122,7 @@ export function parseFields(v: string | undefined, def: ResourceDef): string[] |
   if (v === undefined) return null;
   const names = v.split(',').map((s) => s.trim()).filter(Boolean);
   for (const n of names) {
-    if (!def.byName.has(n) && !def.children[n]) {
+    if (!def.byName.has(n) && !childOf(def, n)) {
       throw new RestError(400, FW.INVALID_FIELDS, `${n} is not an attribute of ${def.name} (fields).${didYouMean(n, [...def.byName.keys(), ...Object.keys(def.children)])}`, { path: 'fields' });
     }
   }
@@ -163,7 +164,7 @@ export function parseFinder(v: string | undefined, def: ResourceDef): ReadParams
     const refused = def.refusedFinders.includes(name) ? ' It exists in the emulated product but is not implemented by the simulator.' : '';
     throw bad(`The finder ${name} is not supported on ${def.name}.${refused} Supported finders: ${known}.`);
   }
-  const vars: Record<string, string> = {};
+  const vars: Record<string, string> = Object.create(null) as Record<string, string>;
   const rest = semi < 0 ? '' : v.slice(semi + 1);
   for (const pair of rest.split(',')) {
     if (!pair.trim()) continue;

@@ -3,6 +3,7 @@ import type { ProductApp, Row } from '../../../core/types.ts';
 import { collectionResponse, findChild, findItem, hrefOf, itemResponse, type ParentRef } from './collection.ts';
 import { describeBody } from './describe.ts';
 import { methodNotAllowed, noSuchResource, RestError } from './errors.ts';
+import { childOf } from './define.ts';
 import { collectionPath } from './links.ts';
 import { MEDIA, restJson } from './media.ts';
 import { refuseAnyQuery } from './params.ts';
@@ -26,7 +27,7 @@ export function param(c: RestContext, name: string): string {
 
 /** Resolve parent item and accessor of a child path, or throw 404 for an unknown accessor. */
 export function parentRef(c: RestContext, def: ResourceDef, row: Row, accessor: string): ParentRef {
-  if (!def.children[accessor]) throw noSuchResource(new URL(c.req.url).pathname);
+  if (!childOf(def, accessor)) throw noSuchResource(new URL(c.req.url).pathname);
   return { def, row, href: hrefOf(c, def, row), accessor };
 }
 
@@ -45,16 +46,16 @@ export function registerReadRoutes(app: ProductApp, def: ResourceDef, opts: Read
   app.get(`${base}/:key`, (c) => itemResponse(c, def, find(c, param(c, 'key'))));
   app.get(`${base}/:key/child/:accessor`, (c) => {
     const accessor = param(c, 'accessor');
-    if (!def.children[accessor]) throw noSuchResource(new URL(c.req.url).pathname);
+    const child = childOf(def, accessor);
+    if (!child) throw noSuchResource(new URL(c.req.url).pathname);
     const parent = parentRef(c, def, find(c, param(c, 'key')), accessor);
-    const child = def.children[accessor] as ResourceDef;
     return collectionResponse(c, child, { parent, what: `the ${accessor} child` });
   });
   app.get(`${base}/:key/child/:accessor/:childKey`, (c) => {
     const accessor = param(c, 'accessor');
-    if (!def.children[accessor]) throw noSuchResource(new URL(c.req.url).pathname);
+    const child = childOf(def, accessor);
+    if (!child) throw noSuchResource(new URL(c.req.url).pathname);
     const parent = parentRef(c, def, find(c, param(c, 'key')), accessor);
-    const child = def.children[accessor] as ResourceDef;
     return itemResponse(c, child, findChild(c, parent, param(c, 'childKey')), { parent, what: `a ${accessor} item` });
   });
 }

@@ -1,7 +1,7 @@
 /** Turning stored rows into resource items: fields from the definition, expanded children, links. */
 import { indexed } from '../../../core/indexed.ts';
 import type { Row } from '../../../core/types.ts';
-import { pathKeyField } from './define.ts';
+import { childOf, pathKeyField } from './define.ts';
 import { filterLinks, keySegment, type Link } from './links.ts';
 import { sortContext, sortRows } from './order.ts';
 import { defaultOrder } from './params.ts';
@@ -33,7 +33,7 @@ export function fieldValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
 
 /** Rows of a child accessor for one parent row, in the child's default order. */
 export function childRows(c: { env: { data: RestContext['env']['data'] } }, def: ResourceDef, accessor: string, parent: Row): Row[] {
-  const child = def.children[accessor];
+  const child = childOf(def, accessor);
   if (!child) return [];
   if (child.rowsOf) {
     const own = child.rowsOf(parent, c.env.data).filter((r) => !child.where || child.where(r));

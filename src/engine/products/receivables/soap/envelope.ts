@@ -6,12 +6,30 @@
  */
 import { SOAP11_ENV_NS } from '../../../core/soap.ts';
 import { fault, MUST_UNDERSTAND, SoapFault } from './faults.ts';
-import { OPERATION, SOAP12_ENV_NS, SOAP_ACTION, TYPES_NS, WSSE_NS } from './names.ts';
+import { MAX_INVOICE_LINES, OPERATION, SOAP12_ENV_NS, SOAP_ACTION, TYPES_NS, WSSE_NS } from './names.ts';
 import { attrOf, parseXml, XmlError, type XmlLimits, type XmlNode } from './xml-reader.ts';
 
-/** Largest request body accepted: an invoice with a few thousand lines fits. */
+/** Largest request body accepted. */
 export const MAX_BODY_BYTES = 1_048_576;
-export const XML_LIMITS: XmlLimits = { maxDepth: 32, maxAttributes: 64, maxElements: 50_000 };
+/** Room for MAX_INVOICE_LINES lines with every child they may have (10 elements each) and the rest of the envelope. */
+export const XML_LIMITS: XmlLimits = { maxDepth: 32, maxAttributes: 64, maxElements: 6_000 };
+
+/** An InvoiceLine start tag with any prefix (or none). */
+const LINE_START = /<(?:[A-Za-z_][\w.-]*:)?InvoiceLine[\s/>]/g;
+
+export const tooManyLines = (count: string) =>
+  fault('TooManyLines', `The invoice has ${count} lines (InvoiceLine elements); createSimpleInvoice accepts at most ${MAX_INVOICE_LINES}. Split it into several invoices.`);
+
+/**
+ * Refuse an envelope with more than MAX_INVOICE_LINES InvoiceLine start tags, counted on the raw text
+ * before anything is parsed: an envelope of 20,000 lines is refused in milliseconds instead of being
+ * read, authenticated and checked line by line (issue 26).
+ */
+export function checkLineCount(text: string): void {
+  LINE_START.lastIndex = 0;
+  let count = 0;
+  while (LINE_START.exec(text)) if (++count > MAX_INVOICE_LINES) throw tooManyLines(`more than ${MAX_INVOICE_LINES}`);
+}
 
 export interface SoapRequest {
   /** Header blocks (children of env:Header). */
@@ -65,6 +83,7 @@ const nonBlank = (n: XmlNode) => n.text.trim() !== '';
 export function readEnvelope(text: string): SoapRequest {
   if (/<!DOCTYPE/i.test(text)) throw fault('DtdForbidden', 'A DOCTYPE declaration is not allowed in a SOAP request (checked before anything is parsed).');
   if (text.trim() === '') throw fault('MalformedXml', 'The request body is empty; send a SOAP 1.1 envelope.');
+  checkLineCount(text);
   let root: XmlNode;
   try {
     root = parseXml(text, XML_LIMITS);

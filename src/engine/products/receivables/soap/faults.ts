@@ -20,6 +20,7 @@ export const CLIENT_FAULTS = {
   DtdForbidden: 400,
   InvalidSoapAction: 400,
   RequestTooLarge: 413,
+  TooManyLines: 413,
   UnsupportedMediaType: 415,
   MethodNotAllowed: 405,
   NoSuchService: 404,

@@ -8,8 +8,9 @@
 import { Big, numberLiteral } from '../../../core/money.ts';
 import type { Row } from '../../../core/types.ts';
 import { FW } from '../rest/errors.ts';
+import { tooManyLines } from './envelope.ts';
 import { fault, SOAP_CODES, SoapValueError } from './faults.ts';
-import { HEADER_ELEMENTS, LINE_ELEMENT, LINE_ELEMENTS, REST_LINES, SERVICE_NS, TYPES_NS, UNIT_EACH, XSI_NS, type SoapElement } from './names.ts';
+import { HEADER_ELEMENTS, LINE_ELEMENT, LINE_ELEMENTS, MAX_INVOICE_LINES, REST_LINES, SERVICE_NS, TYPES_NS, UNIT_EACH, XSI_NS, type SoapElement } from './names.ts';
 import type { XmlNode } from './xml-reader.ts';
 
 const DECIMAL_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -106,6 +107,8 @@ export function invoiceBodyOf(operation: XmlNode): Row {
 
   const body: Row = {};
   const lines = mapFields(complexChildren(header, HEADER), HEADER_BY_NAME, HEADER, body, () => undefined);
+  // Exact, on the parsed lines (the count before parsing already refused the far larger ones).
+  if (lines.length > MAX_INVOICE_LINES) throw tooManyLines(String(lines.length));
   // Header first (line currencies are checked against InvoiceCurrencyCode), then the lines in order.
   body[REST_LINES] = lines.map((line, i) => {
     const owner = `${LINE_ELEMENT}[${i + 1}]`;

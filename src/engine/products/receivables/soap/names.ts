@@ -9,6 +9,8 @@ export const SERVICE_NS = 'http://xmlns.oracle.com/apps/financials/receivables/t
 export const TYPES_NS = `${SERVICE_NS}types/`;
 export const OPERATION = 'createSimpleInvoice';
 export const SOAP_ACTION = `${SERVICE_NS}${OPERATION}`;
+/** Most InvoiceLine elements one createSimpleInvoice may hold (spec 000 § Limits shows no maximum; issue 26). */
+export const MAX_INVOICE_LINES = 500;
 
 export const SOAP12_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope';
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';

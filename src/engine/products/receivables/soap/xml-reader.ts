@@ -82,7 +82,8 @@ function decode(raw: string): string {
     if (!m) fail(`An '&' must start an entity or character reference (near "${raw.slice(at, at + 12)}").`);
     const [whole, hex, dec, name] = m as RegExpExecArray;
     if (name !== undefined) {
-      const v = PREDEFINED[name];
+      // An own property only: `&constructor;` names no entity, whatever every object inherits.
+      const v = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
       if (v === undefined) fail(`The entity &${name}; is not declared (DOCTYPE declarations are not accepted, so only &lt; &gt; &amp; &quot; &apos; exist).`);
       out += v;
     } else {

@@ -1,0 +1,18 @@
+/**
+ * What the Node host takes from the engine: everything it needs and nothing of IndexedDB (no Dexie
+ * at run time), so the published package runs on plain Node with only its runtime dependencies
+ * (issue 21 § 1). index.ts is the full surface (the worker, tests).
+ */
+export { createEngine, ENV_KEY_PATTERN, type Engine, type EngineOptions } from './engine.ts';
+export type { Change } from './storage/changes.ts';
+export type { StorageBackend } from './storage/backend.ts';
+export { MemoryBackend } from './storage/memory-backend.ts';
+export type * from './core/types.ts';
+export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
+export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';
+export type { FaultRule } from './faults/types.ts';
+export { builtInCatalog } from './teaching/catalogs.ts';
+export type { AccessOptions } from './access/types.ts';
+export type { Caller } from './access/caller.ts';
+export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';
+export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';

@@ -1,0 +1,209 @@
+/**
+ * Finding a host's secrets in any stored text, whatever the shape of the request that carried them
+ * (issue 26 § What to reach: "match the environment's own secret values (and their URL- and
+ * XML-escaped forms) in any stored text, not only fields found by parsing").
+ *
+ * Every secret the simulator issues is random lowercase hex of a known length (admin/credentials.ts,
+ * oauth/tokens.ts): client secrets and passwords 32, personal access tokens `pat_` + 40, access tokens
+ * 64. So a text is searched, not parsed. It is read as written and unescaped level by level (percent
+ * escapes, XML character and entity references, JSON \u escapes, in any mixture, three levels deep),
+ * each reading remembering which characters of the original every character came from; every base64
+ * run is decoded (HTTP Basic credentials); each run of hex digits yields candidates (the run itself,
+ * and every 32- and 64-character window of a longer one, so a secret glued to other digits is found
+ * too). Whether a candidate is a secret is asked of `isSecret` (secrets.ts: a hash lookup). Wherever a
+ * secret shows in any reading, the characters of the original it came from are replaced by
+ * "[redacted]" (a base64 run holding one is replaced whole).
+ *
+ * What costs too much to check is redacted unchecked, never left: a hex run over 256 characters, and
+ * every candidate past the first MAX_CANDIDATES of one text.
+ */
+import { REDACTED } from './redact.ts';
+
+export type SecretCheck = (candidate: string) => Promise<boolean>;
+
+/** Distinct candidates checked in one text; the rest are redacted unchecked. */
+export const MAX_CANDIDATES = 2048;
+/** Hex runs longer than this are redacted whole instead of checked window by window. */
+const MAX_HEX_RUN = 256;
+/** Base64 runs decoded at most this long (longer ones are data, not a credential header). */
+const MAX_BASE64_RUN = 65_536;
+/** Levels of escaping undone (a value percent-escaped inside an XML reference inside JSON is three). */
+const LEVELS = 3;
+
+const SECRET_LENGTHS = [32, 64];
+const HEX_RUN = /[0-9a-f]{32,}/g;
+const PAT = /pat_[0-9a-f]{40}/g;
+const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+/** One escaped character: %XX, &#N; / &#xH;, a named XML entity, or a JSON \uXXXX. */
+const ESCAPE = /%([0-9A-Fa-f]{2})|&#(?:[xX]([0-9A-Fa-f]{1,6})|(\d{1,7}));|&(amp|lt|gt|quot|apos);|\\u([0-9A-Fa-f]{4})/g;
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** A reading of the original text: each of its UTF-16 units knows the original range it came from. */
+interface Reading {
+  text: string;
+  /** ASCII letters lowercased (same length: positions stay valid). */
+  lower: string;
+  /** Where in the original the unit at `i` starts, and where it ends. */
+  from(i: number): number;
+  to(i: number): number;
+}
+
+const lowerAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+function fromCode(code: number): string {
+  return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+}
+
+function decodeEscape(m: RegExpExecArray): string {
+  const [, pct, hex, dec, name, json] = m;
+  if (pct !== undefined) return fromCode(parseInt(pct, 16));
+  if (hex !== undefined) return fromCode(parseInt(hex, 16));
+  if (dec !== undefined) return fromCode(Number(dec));
+  if (name !== undefined) return Object.hasOwn(NAMED, name) ? (NAMED[name] as string) : '';
+  return fromCode(parseInt(json as string, 16));
+}
+
+function reading(text: string, from: number[], to: number[]): Reading {
+  return { text, lower: lowerAscii(text), from: (i) => from[i] as number, to: (i) => to[i] as number };
+}
+
+/** The reading with one level of escapes undone; null when it holds none. */
+function unescapeOnce(r: Reading): Reading | null {
+  const text: string[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let at = 0;
+  let changed = false;
+  const keep = (end: number) => {
+    for (; at < end; at++) {
+      text.push(r.text[at] as string);
+      from.push(r.from(at));
+      to.push(r.to(at));
+    }
+  };
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(r.text); m; m = ESCAPE.exec(r.text)) {
+    keep(m.index);
+    const decoded = decodeEscape(m);
+    const end = m.index + m[0].length;
+    for (const unit of decoded.split('')) {
+      text.push(unit);
+      from.push(r.from(m.index));
+      to.push(r.to(end - 1));
+    }
+    at = end;
+    changed = true;
+  }
+  if (!changed) return null;
+  keep(r.text.length);
+  return reading(text.join(''), from, to);
+}
+
+/** The text as written and unescaped up to LEVELS levels deep. */
+function readings(text: string): Reading[] {
+  const out: Reading[] = [{ text, lower: lowerAscii(text), from: (i) => i, to: (i) => i + 1 }];
+  for (let level = 0; level < LEVELS; level++) {
+    const next = unescapeOnce(out[out.length - 1] as Reading);
+    if (!next) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** Decodings of a base64 (or base64url) run, at each of the four alignments it may start at. */
+function base64Decodings(run: string): string[] {
+  const plain = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const out: string[] = [];
+  for (let skip = 0; skip < 4 && plain.length - skip >= 8; skip++) {
+    const part = plain.slice(skip);
+    const usable = part.slice(0, part.length - (part.length % 4 === 1 ? 1 : 0));
+    try {
+      out.push(atob(usable + '='.repeat((4 - (usable.length % 4)) % 4)));
+    } catch {
+      // not base64 at this alignment
+    }
+  }
+  return out;
+}
+
+/** Candidates of a lowercased text: personal access tokens, and hex runs with their windows. */
+function candidatesOf(lower: string, onLongRun: (index: number, length: number) => void): Set<string> {
+  const out = new Set<string>();
+  for (const m of lower.matchAll(PAT)) out.add(m[0]);
+  for (const m of lower.matchAll(HEX_RUN)) {
+    const run = m[0];
+    if (run.length > MAX_HEX_RUN) {
+      onLongRun(m.index, run.length);
+      continue;
+    }
+    for (const size of SECRET_LENGTHS) for (let at = 0; at + size <= run.length; at++) out.add(run.slice(at, at + size));
+  }
+  return out;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** The original's range behind `length` characters of a reading from `index`. */
+const spanOf = (r: Reading, index: number, length: number): Span => ({ start: r.from(index), end: r.to(index + length - 1) });
+
+/** `text` with the spans replaced by "[redacted]" (overlapping and touching spans merged). */
+function replaceSpans(text: string, spans: Span[]): string {
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (let i = 0; i < sorted.length; ) {
+    const start = (sorted[i] as Span).start;
+    let end = (sorted[i] as Span).end;
+    for (i++; i < sorted.length && (sorted[i] as Span).start <= end; i++) end = Math.max(end, (sorted[i] as Span).end);
+    out += text.slice(at, start) + REDACTED;
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * `text` with every secret `isSecret` confirms replaced by "[redacted]", in whatever form it was
+ * written (and every base64 run that decodes to one replaced whole).
+ */
+export async function redactSecrets(text: string, isSecret: SecretCheck): Promise<string> {
+  if (text.length < 32) return text;
+  const views = readings(text);
+  const spans: Span[] = [];
+  const candidates = new Set<string>();
+  /** Base64 runs (where they are) and the candidates each decodes to. */
+  const encoded: { span: Span; inside: Set<string> }[] = [];
+  for (const view of views) {
+    for (const c of candidatesOf(view.lower, (index, length) => spans.push(spanOf(view, index, length)))) candidates.add(c);
+    for (const m of view.text.matchAll(BASE64_RUN)) {
+      const run = m[0];
+      if (run.length > MAX_BASE64_RUN) continue;
+      let long = false;
+      const inside = new Set<string>();
+      for (const decoded of base64Decodings(run)) {
+        for (const r of readings(decoded)) for (const c of candidatesOf(r.lower, () => (long = true))) inside.add(c);
+      }
+      const span = spanOf(view, m.index, run.length);
+      if (long) spans.push(span);
+      else if (inside.size) encoded.push({ span, inside });
+      for (const c of inside) candidates.add(c);
+    }
+  }
+  if (!candidates.size && !spans.length) return text;
+
+  const secrets = new Set<string>();
+  let checked = 0;
+  for (const candidate of candidates) {
+    // Past the budget every candidate counts as a secret: redacting too much beats missing one.
+    if (++checked > MAX_CANDIDATES || (await isSecret(candidate))) secrets.add(candidate);
+  }
+  for (const { span, inside } of encoded) if ([...inside].some((c) => secrets.has(c))) spans.push(span);
+  for (const secret of secrets) {
+    for (const view of views) {
+      for (let at = view.lower.indexOf(secret); at !== -1; at = view.lower.indexOf(secret, at + 1)) spans.push(spanOf(view, at, secret.length));
+    }
+  }
+  return spans.length ? replaceSpans(text, spans) : text;
+}

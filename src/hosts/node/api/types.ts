@@ -1,0 +1,93 @@
+/** The programmatic API's option and answer shapes (issue 21 § 2), as the control API sends them. */
+// Straight from the modules that define them, not through for-node.ts: the published declarations
+// of the API then reach no storage types (whose Dexie types the package does not install).
+import type { IssuedCredential } from '../../../engine/admin/credentials.ts';
+import type { ProductId } from '../../../engine/core/types.ts';
+import type { FaultRuleInput } from '../../../engine/faults/types.ts';
+
+export type { ProductId } from '../../../engine/core/types.ts';
+export type { FaultRule } from '../../../engine/faults/types.ts';
+export type { JournalEntry } from '../../../engine/journal/types.ts';
+export type { CountRule, NearMiss, RequestPattern, Verification, VerifyResult } from '../../../engine/journal/match.ts';
+
+export interface StartOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to listen on (default 127.0.0.1: only this machine). */
+  host?: string;
+  /** Keep everything in this file across restarts (`--state`); default: in memory. */
+  state?: string;
+  /**
+   * The host's admin token (`--admin-token`: `simadmin_` and 20+ characters); default: one generated
+   * at start (`sim.adminToken`). Sent as a bearer token on control calls; a new environment's own
+   * calls use its owner token.
+   */
+  adminToken?: string;
+  /** Every control call needs a token, from this machine too (`--require-token`); the API sends them. */
+  requireToken?: boolean;
+  /**
+   * PBKDF2 iterations for the credentials this simulator mints (default 1000; `erp-sim serve` uses
+   * 100,000). Every secret is 128 random bits or more, so stretching adds nothing against guessing
+   * it; the lower count keeps creating an environment under 20 ms for one environment per test.
+   */
+  pbkdf2Iterations?: number;
+  /** Receives one access-log line per request (`--log`). */
+  log?: (line: string) => void;
+}
+
+export interface ConnectOptions {
+  /** The host's URL, e.g. `http://127.0.0.1:8787` (what `erp-sim serve` prints). */
+  url: string;
+  /** Sent as a bearer token on control calls (needed when the host requires tokens or is not on this machine). */
+  adminToken?: string;
+  /**
+   * Instead of the admin token: a class code of the host (`--class-code`). It may create environments
+   * and nothing else; each environment's own calls then go with its owner token.
+   */
+  classCode?: string;
+}
+
+export type CreateOptions =
+  | { product: ProductId; name?: string }
+  /** A scenario of the library (`GET /sim/_admin/scenarios`), loaded as a new environment. */
+  | { scenario: string; name?: string }
+  /** A snapshot file (the object, or its JSON text) exported from the playground or the control API. */
+  | { snapshot: object | string; name?: string };
+
+export type OAuthClient = Extract<IssuedCredential, { type: 'oauth-client' }>;
+export type SecretUser = Extract<IssuedCredential, { type: 'soap-user' | 'api-user' }>;
+export type PersonalAccessToken = Extract<IssuedCredential, { type: 'pat' }>;
+
+/** The credentials of a new environment, secrets included, as the 201 of its creation lists them. */
+export interface Credentials {
+  oauthClients?: OAuthClient[];
+  soapUsers?: SecretUser[];
+  apiUsers?: SecretUser[];
+  personalAccessTokens?: PersonalAccessToken[];
+}
+
+/** What the 201 of a create, an import or a scenario load holds. */
+export interface CreatedEnvironment {
+  key: string;
+  product: ProductId;
+  name: string;
+  baseUrl: string;
+  createdAt: string;
+  credentials: Credentials;
+  /** The environment's owner token, from hosts that issue them. */
+  ownerToken?: string;
+}
+
+/** A fault or latency rule as posted (`POST …/faults`); the host fills in the rest. */
+export type FaultRuleRequest = Pick<FaultRuleInput, 'kind' | 'path'> & Partial<Omit<FaultRuleInput, 'kind' | 'path' | 'product'>>;
+
+export interface JournalListOptions {
+  /** Only entries after this id. */
+  since?: number;
+  /** At most this many (1-500; default 500, all the journal keeps). */
+  limit?: number;
+  /** A status (`401`), a class (`"4xx"`) or 0 (dropped connections). */
+  status?: number | string;
+  /** A substring of the path. */
+  path?: string;
+}
