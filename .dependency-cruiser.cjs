@@ -5,6 +5,8 @@
  *   for-app.ts, for-node.ts → hosts (sw, hosts/node); src/app sees the engine only through for-app.ts.
  *   (The Node host enters through for-node.ts, which reaches no Dexie at run time: test/package runs
  *   the packed package without it. A reachability rule here would also count type-only imports.)
+ * Beside them, src/collections (collections, variables, checks, the runner over a given fetch) stands
+ * on its own: the playground and the Node host's CLI both use it.
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
 const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
@@ -70,6 +72,20 @@ module.exports = {
       comment: 'The playground reaches the engine only through what it exports for it (src/engine/for-app.ts), and never a host.',
       from: { path: '^src/app/' },
       to: { path: ['^src/engine/', '^src/(sw|hosts)/'], pathNot: '^src/engine/for-app\\.ts$' },
+    },
+    {
+      name: 'collections-stand-alone',
+      severity: 'error',
+      comment: 'src/collections is a client of the simulator over fetch, shared by the playground and the Node CLI: it imports nothing else of src/.',
+      from: { path: '^src/collections/' },
+      to: { path: '^src/', pathNot: '^src/collections/' },
+    },
+    {
+      name: 'engine-knows-no-collections',
+      severity: 'error',
+      comment: 'The engine answers requests; it never imports the collections that send them.',
+      from: { path: '^src/engine/' },
+      to: { path: '^src/collections/' },
     },
     {
       name: 'hosts-apart',

@@ -15,4 +15,10 @@ export type { AutoMatchSettings } from './products/receivables/automatch/setting
 export type { RunEntry, RunResult } from './products/receivables/automatch/run.ts';
 export type { StoredRun } from './products/receivables/automatch/schedule.ts';
 export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';
+export type { JournalSource } from './journal/types.ts';
+export { JOURNAL_SOURCES, LEARNER_SOURCES, SOURCE_HEADER } from './journal/types.ts';
+export type { CatalogMatch } from './journal/catalog-match.ts';
+export { matchCatalog } from './journal/catalog-match.ts';
+export type { AnswerNotes, ConsoleExchange, PartNote } from './journal/answer.ts';
+export { explainAnswer } from './journal/answer.ts';
 export { SIMULATOR_ERRORS } from './core/sim-errors.ts';

@@ -22,3 +22,4 @@ export const lazyBuiltInCatalog: CatalogSource = async (product) => (await impor
 export type { AccessOptions } from './access/types.ts';
 export type { Caller } from './access/caller.ts';
 export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';
+export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';

@@ -3,7 +3,7 @@
  * an OAuth client-credentials token (receivables, cached until it expires), HTTP Basic with an
  * API user, or a personal access token as the Basic username with the password `PAT` (OData).
  */
-import type { CredentialType, ExampleRequest, ProductId } from '../../engine/for-app.ts';
+import { SOURCE_HEADER, type CredentialType, type ExampleRequest, type ProductId } from '../../engine/for-app.ts';
 import { loadSecrets, type RememberedCredential } from './secrets.ts';
 
 export type AuthMode = ExampleRequest['auth'];
@@ -76,7 +76,8 @@ async function bearer(envKey: string, baseUrl: string, cred: RememberedCredentia
   if (hit && hit.expires > Date.now() + 30_000) return hit.token;
   const res = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    // An automatic token: the journal keeps it apart from the learner's own requests (issue 24 § 1.4).
+    headers: { 'content-type': 'application/x-www-form-urlencoded', [SOURCE_HEADER]: 'auto-token' },
     body: new URLSearchParams({
       grant_type: 'client_credentials',
       scope: CONSUMER_SCOPE,
@@ -107,6 +108,13 @@ export function forgetToken(envKey: string, authorizationValue: string): boolean
   return false;
 }
 
+/** An access token of the best remembered OAuth client (cached or fetched): the `{{token}}` variable. */
+export async function bearerFor(envKey: string, baseUrl: string): Promise<string> {
+  const cred = credentialFor(envKey, 'bearer');
+  if (!cred) throw new Error('No remembered OAuth client for this environment: add one on the Environments page.');
+  return bearer(envKey, baseUrl, cred);
+}
+
 /** The Authorization header value for a request, or null when the mode needs none. */
 export async function authorization(envKey: string, baseUrl: string, mode: AuthMode, credId?: string): Promise<string | null> {
   if (mode === 'none' || mode === 'soap') return null;
@@ -115,29 +123,4 @@ export async function authorization(envKey: string, baseUrl: string, mode: AuthM
   if (mode === 'bearer') return `Bearer ${await bearer(envKey, baseUrl, cred)}`;
   if (mode === 'basic') return `Basic ${b64(`${cred.username}:${cred.password}`)}`;
   return `Basic ${b64(`${cred.token}:PAT`)}`;
-}
-
-/**
- * Fill credential placeholders in example bodies and paths, written `{name}` or `{{name}}`:
- * clientId/clientSecret (the best remembered OAuth client), username/password (the SOAP user, or
- * the API user for OData), token (a personal access token).
- */
-export function fillPlaceholders(envKey: string, text: string): string {
-  if (!text.includes('{')) return text;
-  const oauth = credentialFor(envKey, 'bearer');
-  const user = credentialFor(envKey, 'soap') ?? credentialFor(envKey, 'basic');
-  const pat = credentialFor(envKey, 'pat');
-  const values: Record<string, string | undefined> = {
-    clientId: oauth?.clientId,
-    clientSecret: oauth?.clientSecret,
-    username: user?.username,
-    password: user?.password,
-    token: pat?.token,
-  };
-  return text.replace(/\{\{?(clientId|clientSecret|username|password|token)\}?\}/g, (m, name: string) => {
-    const v = values[name];
-    if (v === undefined) return m;
-    // Inside a form-encoded body the value must be encoded; ids and secrets here are URL-safe anyway.
-    return v;
-  });
 }

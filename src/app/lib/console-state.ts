@@ -2,6 +2,7 @@
  * The console's current request and last response, kept per environment in this browser, so a
  * reload or a visit to another view comes back to the same screen.
  */
+import type { Capture, Check } from './collections.ts';
 import type { RequestSpec, ResponseInfo } from './request.ts';
 
 const PREFIX = 'erp-sim:console:';
@@ -13,6 +14,10 @@ export interface ConsoleState {
   response: ResponseInfo | null;
   /** The error catalog entry this request reproduces, when it came from "Reproduce". */
   reproduces?: string;
+  checks?: Check[];
+  captures?: Capture[];
+  /** Where the request came from (its name, the saved request it is). */
+  loaded?: { name?: string; exampleId?: string; itemId?: string; collectionId?: string };
 }
 
 export function loadConsoleState(envKey: string): ConsoleState | null {

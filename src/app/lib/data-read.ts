@@ -17,7 +17,7 @@ export function readRequest(product: ProductId | undefined, path: string): Reque
 
 export async function getJson(env: EnvSummary | undefined, path: string): Promise<JsonAnswer> {
   if (!env) throw new Error('No environment');
-  const r = await send(env.key, env.baseUrl, readRequest(env.product, path));
+  const r = await send(env, readRequest(env.product, path));
   return { status: r.status, body: tryJson(r.body), text: r.body };
 }
 

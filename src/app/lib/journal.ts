@@ -18,6 +18,8 @@ export interface JournalQuery {
   status?: string;
   since?: number;
   path?: string;
+  /** Sources separated by commas (issue 24 § 1.4); empty: every source. */
+  source?: string;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

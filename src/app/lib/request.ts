@@ -1,7 +1,10 @@
 /** The console's request model, how it is resolved against an environment, and how it is sent. */
-import type { ExampleRequest, ProductId } from '../../engine/for-app.ts';
-import { authorization, fillPlaceholders, forgetToken, type AuthMode } from './auth.ts';
+import { SOURCE_HEADER, type ExampleRequest, type JournalSource, type ProductId } from '../../engine/for-app.ts';
+import { authorization, forgetToken, type AuthMode } from './auth.ts';
+import { fillVariables, type EnvRef } from './env-vars.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
+
+export type { EnvRef };
 
 export interface HeaderRow {
   name: string;
@@ -36,6 +39,8 @@ export interface ResponseInfo {
   contentType: string;
   url: string;
   method: string;
+  /** The body as sent (variables filled): the console explains a $batch's parts from it. */
+  requestBody?: string;
 }
 
 export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -100,25 +105,35 @@ export async function resolvedHeaders(envKey: string, baseUrl: string, req: Requ
   return rows;
 }
 
-export function resolvedBody(envKey: string, req: RequestSpec): string | undefined {
+/** The body as sent: variables filled (none for GET and HEAD). */
+export async function resolvedBody(env: EnvRef, req: RequestSpec): Promise<string | undefined> {
   if (!hasBody(req.method) || req.body === '') return undefined;
-  return fillPlaceholders(envKey, req.body);
+  return fillVariables(env, req.body);
 }
 
-export function resolvedUrl(envKey: string, baseUrl: string, path: string): string {
-  return fillPlaceholders(envKey, absoluteUrl(baseUrl, path));
+export function resolvedUrl(env: EnvRef, path: string): Promise<string> {
+  return fillVariables(env, absoluteUrl(env.baseUrl, path));
 }
 
-export async function send(envKey: string, baseUrl: string, req: RequestSpec): Promise<ResponseInfo> {
-  const url = resolvedUrl(envKey, baseUrl, req.path);
-  const body = resolvedBody(envKey, req);
+export interface SendOptions {
+  /**
+   * Who sends it, for the journal (issue 24 § 1.4): `console` for the learner's requests, `view` for
+   * a view's own reads (the default). The header only labels the journal entry.
+   */
+  source?: Extract<JournalSource, 'console' | 'view'>;
+}
+
+export async function send(env: EnvRef, req: RequestSpec, opts: SendOptions = {}): Promise<ResponseInfo> {
+  const url = await resolvedUrl(env, req.path);
+  const body = await resolvedBody(env, req);
   // A request to the simulator sent before the worker controls the page would reach the static
   // host (a 404): it waits instead, as the header's notice says (issue 22).
   const target = URL.canParse(url, location.href) ? new URL(url, location.href) : undefined;
   if (target?.origin === location.origin && target.pathname.startsWith(simBase())) await whenControlled();
   const attempt = async () => {
     const headers = new Headers();
-    for (const h of await resolvedHeaders(envKey, baseUrl, req)) headers.append(h.name, h.value);
+    for (const h of await resolvedHeaders(env.key, env.baseUrl, req)) headers.append(h.name, await fillVariables(env, h.value));
+    headers.set(SOURCE_HEADER, opts.source ?? 'view');
     const started = performance.now();
     // Bytes, not a string: fetch would add "Content-Type: text/plain" to a string body sent without one.
     const res = await fetch(url, { method: req.method, headers, body: body === undefined ? undefined : new TextEncoder().encode(body), cache: 'no-store' });
@@ -127,7 +142,7 @@ export async function send(envKey: string, baseUrl: string, req: RequestSpec): P
   let { res, started, sentAuth } = await attempt();
   // A cached token the service calls expired (its clock moved, e.g. from another tab or a script):
   // drop it and retry once with a fresh one. A typed Authorization header is never retried.
-  if (res.status === 401 && req.auth === 'bearer' && sentAuth && !req.headers.some((h) => h.name.trim().toLowerCase() === 'authorization') && forgetToken(envKey, sentAuth)) {
+  if (res.status === 401 && req.auth === 'bearer' && sentAuth && !req.headers.some((h) => h.name.trim().toLowerCase() === 'authorization') && forgetToken(env.key, sentAuth)) {
     await res.arrayBuffer().catch(() => undefined);
     ({ res, started } = await attempt());
   }
@@ -143,6 +158,7 @@ export async function send(envKey: string, baseUrl: string, req: RequestSpec): P
     contentType: res.headers.get('content-type') ?? '',
     url,
     method: req.method,
+    ...(body !== undefined ? { requestBody: body } : {}),
   };
 }
 

@@ -8,7 +8,7 @@
  * in the URL, a header or the body is replaced by its placeholder (`{clientSecret}`, `{password}`,
  * `{token}`), together with the client id or username that goes with it (`{clientId}`,
  * `{username}`). The receiver's console fills them from their own remembered credentials when the
- * request is sent (see fillPlaceholders in auth.ts).
+ * request is sent (the console's variables, env-vars.ts).
  */
 import type { ProductId } from '../../engine/for-app.ts';
 import type { RequestSpec } from './request.ts';

@@ -23,6 +23,10 @@ export interface SnippetInput {
   /** Headers written with an empty value: the request goes without them (e.g. no Content-Type). */
   omit?: string[];
   vars?: SnippetVar[];
+  /** Lines before the request (e.g. `TOKEN=$(curl …)`), after the comments on the variables. */
+  prelude?: string[];
+  /** Variables the prelude uses: listed with the others' comments (those it assigns are not). */
+  preludeVars?: SnippetVar[];
 }
 
 export const SNIPPET_LANGS = ['curl', 'JavaScript fetch', 'Python requests', 'C# HttpClient'] as const;
@@ -64,19 +68,28 @@ const EXPR: Record<SnippetLang, { lit: (s: string) => string; env: (n: string) =
   'C# HttpClient': { lit: csq, env: (n) => `Environment.GetEnvironmentVariable(${jsq(n)})`, join: ' + ' },
 };
 
+/** Text safe inside shell double quotes (nothing the shell would expand or end the string on). */
+const DQ_SAFE = /^[^"$`\\!]*$/;
+
 function expr(lang: SnippetLang, text: string, vars: SnippetVar[]): string {
   const e = EXPR[lang];
   const segs = segments(text, vars);
+  // curl: one double-quoted word when that is safe ("$BASE/oauth/token", "Authorization: Bearer $TOKEN").
+  if (lang === 'curl' && segs.some((s) => 'env' in s) && segs.every((s) => 'env' in s || DQ_SAFE.test(s.text))) {
+    return `"${segs.map((s, i) => ('env' in s ? (/^[A-Za-z0-9_]/.test(((segs[i + 1] as { text?: string } | undefined)?.text ?? '')) ? `\${${s.env}}` : `$${s.env}`) : s.text)).join('')}"`;
+  }
   if (segs.length === 0) return e.lit('');
   return segs.map((s) => ('env' in s ? e.env(s.env) : e.lit(s.text))).join(e.join);
 }
 
-/** The variables a snippet uses, as comment lines saying how to set them. */
+/** The variables a snippet uses, as comment lines saying how to set them, then its prelude. */
 function varComments(input: SnippetInput, prefix: string): string[] {
   const all = [input.url, input.body ?? '', ...input.headers.map((h) => h.value)].join('\n');
-  const used = (input.vars ?? []).filter((v) => v.value.length >= 4 && all.includes(v.value));
+  const used = [...(input.preludeVars ?? []), ...(input.vars ?? []).filter((v) => v.value.length >= 4 && all.includes(v.value))];
+  const assigned = new Set((input.prelude ?? []).map((l) => /^([A-Z_][A-Z0-9_]*)=/.exec(l)?.[1]).filter((n): n is string => !!n));
   const seen = new Set<string>();
-  return used.filter((v) => !seen.has(v.name) && seen.add(v.name)).map((v) => `${prefix} ${v.name}: ${v.hint}`);
+  const comments = used.filter((v) => !assigned.has(v.name) && !seen.has(v.name) && seen.add(v.name)).map((v) => `${prefix} ${v.name}: ${v.hint}`);
+  return [...comments, ...(input.prelude ?? [])];
 }
 
 const omitsContentType = (input: SnippetInput) => Boolean(input.body) && (input.omit ?? []).some((n) => n.toLowerCase() === 'content-type');
@@ -84,7 +97,8 @@ const omitsContentType = (input: SnippetInput) => Boolean(input.body) && (input.
 function curl(input: SnippetInput): string {
   const { method, url, headers, body, omit = [], vars = [] } = input;
   const x = (s: string) => expr('curl', s, vars);
-  const parts = [`curl -X ${method} ${x(url)}`];
+  // -sS: no progress meter, but errors (a refused connection) are still said.
+  const parts = [`curl -sS -X ${method} ${x(url)}`];
   for (const h of headers) parts.push(`-H ${x(`${h.name}: ${h.value}`)}`);
   // "-H 'Name:'" stops curl from sending a header it would add itself (Content-Type with --data-raw).
   for (const name of omit) parts.push(`-H ${shq(`${name}:`)}`);

@@ -8,7 +8,9 @@ import { sharedHost } from '../host/mode.ts';
 import { Coalesced } from './coalesce.ts';
 import { onSimProgress } from './progress.ts';
 import type { RequestSpec } from './request.ts';
+import type { LoadMeta } from './load-meta.ts';
 import { forgetEnv, keepOnly, loadSecrets, type RememberedCredential } from './secrets.ts';
+import { forgetVariables } from './env-vars.ts';
 
 const CURRENT = 'erp-sim:current-env';
 /** A generate that posted no progress for this long is taken as over (its worker stopped). */
@@ -24,6 +26,8 @@ export interface PendingRequest {
   reproduces?: string;
   /** Something the console should say about it (e.g. that the authentication was changed). */
   note?: string;
+  /** Its name, checks and variables, and the saved request it is (a collection's request). */
+  meta?: LoadMeta;
 }
 
 export interface Revealed {
@@ -48,6 +52,8 @@ export const app = $state({
   secretsVersion: 0,
   /** Bumped after writes to the selected environment (from any tab or script), so data views refresh. */
   dataVersion: 0,
+  /** Bumped when an environment's variables change (edited, or set from an answer). */
+  variablesVersion: 0,
 });
 
 export function currentEnv(): EnvSummary | undefined {
@@ -118,13 +124,16 @@ export function followChanges(): () => void {
     if (change.op !== 'records') forgetTokens(change.env);
     if (change.op === 'env-delete') {
       forgetEnv(change.env);
+      forgetVariables(change.env);
       app.secretsVersion++;
     } else if (!busy) {
       // A generate writes no credentials: its environment's list is re-read once, when it ends.
       syncSoon(change.env);
     }
     if (change.env === currentEnv()?.key) data.poke(busy);
-    if (change.op !== 'records') envList.poke(false);
+    // A change to the list itself, or writes to an environment this tab has not listed yet: one
+    // created in another tab or through the control API commits as its first records (issue 24 § 1.7).
+    if (change.op !== 'records' || !app.envs.some((e) => e.key === change.env)) envList.poke(false);
   });
   return () => {
     stop();
@@ -163,6 +172,6 @@ export async function syncSecrets(envKey: string): Promise<void> {
 }
 
 /** Open a request in the console (and optionally run it) for an environment. */
-export function openInConsole(request: RequestSpec, run: boolean, envKey?: string, more: Pick<PendingRequest, 'reproduces' | 'note'> = {}): void {
+export function openInConsole(request: RequestSpec, run: boolean, envKey?: string, more: Pick<PendingRequest, 'reproduces' | 'note' | 'meta'> = {}): void {
   app.pending = { request, run, envKey, ...more };
 }

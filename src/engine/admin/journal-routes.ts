@@ -1,6 +1,6 @@
 /**
  * Control routes of the request journal (issue 12 § 1):
- *   GET    /environments/<key>/journal?limit=&status=&since=&path=  -> {"items": [entry...]}, newest first
+ *   GET    /environments/<key>/journal?limit=&status=&since=&path=&source=  -> {"items": [entry...]}, newest first
  *   DELETE /environments/<key>/journal                              -> 204
  *   PUT    /environments/<key>/journal  {"enabled": false}          -> {"enabled"} (journaling of this environment off/on)
  *   POST   /environments/<key>/journal/verify  {"request", "count"?}  -> {"ok", "count", "matched", "nearMisses"} (issue 21 § 3)
@@ -16,7 +16,7 @@ import { nearMiss } from '../journal/hints.ts';
 import type { Journal } from '../journal/journal.ts';
 import { parseVerification, verifyEntries } from '../journal/match.ts';
 import type { JournalFilter } from '../journal/ring.ts';
-import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, RING_SIZE, type JournalEntry } from '../journal/types.ts';
+import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, JOURNAL_SOURCES, RING_SIZE, type JournalEntry, type JournalSource } from '../journal/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface JournalRouteDeps {
@@ -26,11 +26,11 @@ export interface JournalRouteDeps {
 }
 
 const bad = (message: string) => json({ error: message }, 400);
-const PARAMS = new Set(['limit', 'status', 'since', 'path']);
+const PARAMS = new Set(['limit', 'status', 'since', 'path', 'source']);
 
 export function parseJournalQuery(query: URLSearchParams): { ok: true; filter: JournalFilter } | { ok: false; error: string } {
   for (const name of new Set(query.keys())) {
-    if (!PARAMS.has(name)) return { ok: false, error: `Unknown parameter '${name}'. Allowed: limit, status, since, path.` };
+    if (!PARAMS.has(name)) return { ok: false, error: `Unknown parameter '${name}'. Allowed: limit, status, since, path, source.` };
     if (query.getAll(name).length > 1) return { ok: false, error: `Parameter '${name}' is given more than once.` };
   }
   const filter: JournalFilter = { limit: 100 };
@@ -55,6 +55,14 @@ export function parseJournalQuery(query: URLSearchParams): { ok: true; filter: J
   if (path !== null) {
     if (path === '' || path.length > 300) return { ok: false, error: '"path" must be 1-300 characters of the path.' };
     filter.path = path;
+  }
+  const source = query.get('source');
+  if (source !== null) {
+    // A comma-separated list of sources (issue 24 § 1.4), e.g. source=console,outside.
+    const names = source.split(',').map((s) => s.trim());
+    const unknown = names.find((n) => !JOURNAL_SOURCES.includes(n as JournalSource));
+    if (unknown !== undefined) return { ok: false, error: `"source" must list sources separated by commas, each one of ${JOURNAL_SOURCES.join(', ')}${unknown ? ` ('${unknown}' is not one)` : ''}.` };
+    filter.sources = names as JournalSource[];
   }
   return { ok: true, filter };
 }

@@ -226,6 +226,12 @@ export interface ErrorEntry {
   avoid?: string;
   /** Why there is no `reproduce` request (e.g. the feature is not simulated yet); the UI shows it. */
   notReproducible?: string;
+  /**
+   * For a code several entries share (issue 24 § 1.1): a regular expression (case-insensitive) over
+   * the answer's message that this entry's refusals match. An entry with one is chosen only when it
+   * matches; entries without one are told apart by the resource and method their request addresses.
+   */
+  message?: string;
 }
 
 export interface ProductCatalog {

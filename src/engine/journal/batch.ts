@@ -52,6 +52,7 @@ export function innerDrafts(outer: Draft, requestText: string, responseText: str
       status,
       ms: 0,
       ...(code ? { code } : {}),
+      ...(outer.source ? { source: outer.source } : {}),
       // Bodies whole: the journal redacts them (fields, then the host's secrets) before cutting them.
       request: { headers: stringHeaders(item['headers']), ...(reqBody ? { body: reqBody } : {}) },
       response: { headers: resHeaders, ...(resBody ? { body: resBody } : {}) },

@@ -4,17 +4,9 @@
  * is read, because the host loads the catalogs (the worker fetches them lazily).
  */
 import type { ErrorEntry } from '../core/types.ts';
+import { matchCatalog } from './catalog-match.ts';
 import { answerCode } from './codes.ts';
 import type { JournalEntry, JournalExplanation } from './types.ts';
-
-/** A catalog title quoting a message, as a pattern (X, N, <FORM>, ... stand for any text). */
-function titlePattern(title: string): RegExp {
-  const escaped = title
-    .replace(/\.{3}|…/g, '\u0000')
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\u0000|<[A-Z]+>|\b(?:X|N|METHOD|PATH)\b/g, '.+?');
-  return new RegExp(`^${escaped}`, 'i');
-}
 
 const firstSentence = (text: string): string => {
   const t = text.trim();
@@ -22,20 +14,16 @@ const firstSentence = (text: string): string => {
   return m ? (m[1] as string) : t;
 };
 
-/** The catalog entry an answer is (by its codes, then by the OData message it quotes), if any. */
+/**
+ * The one catalog entry an answer is, if the catalog can say (catalog-match.ts): none for a code
+ * several entries share that the answer does not tell apart, nor for an empty answer (its family is
+ * named by explain); the first OData entry whose title the message quotes, or of a form refusal.
+ */
 export function catalogEntryFor(errors: readonly ErrorEntry[], entry: JournalEntry): ErrorEntry | undefined {
-  const parsed = answerCode(entry.response.body ?? '');
-  const codes = [...(parsed.inner ?? []), entry.code, parsed.code].filter((c): c is string => !!c);
-  for (const code of codes) {
-    const hit = errors.find((e) => e.code === code);
-    if (hit) return hit;
-  }
-  if (parsed.detail && /^\d{3}$/.test(entry.code ?? '')) {
-    const message = parsed.detail.trim();
-    return errors.find((e) => e.status === entry.status && titlePattern(e.title).test(message));
-  }
-  if (/InterfaceErrors/.test(entry.response.body ?? '')) return errors.find((e) => e.code.startsWith('OD-IE-'));
-  return undefined;
+  const body = entry.response.body ?? '';
+  const match = matchCatalog(errors, { status: entry.status, body, method: entry.method, path: entry.path, code: entry.code });
+  if (!match || match.sharedCode || (match.how === 'family' && body.trim() === '')) return undefined;
+  return match.entries[0];
 }
 
 export function explain(errors: readonly ErrorEntry[], entry: JournalEntry): JournalExplanation | undefined {

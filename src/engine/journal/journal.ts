@@ -12,7 +12,7 @@ import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
 import type { SecretIndex } from './secrets.ts';
-import { BODY_LIMIT, type JournalEntry, type JournalPersistence, type JournalService } from './types.ts';
+import { BODY_LIMIT, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
 
@@ -79,11 +79,14 @@ export class Journal {
     const started = performance.now();
     const reqCopy = request.body ? request.clone() : null;
     const reqHeaders = redactHeaders(request.headers);
+    // The playground's mark says who sent it; it is not part of the exchange a client would replay.
+    const source = sourceOf(reqHeaders[SOURCE_HEADER]);
+    delete reqHeaders[SOURCE_HEADER];
     return {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        const recorded = this.record(info, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
+        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
         const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
@@ -98,7 +101,7 @@ export class Journal {
     };
   }
 
-  private async record(info: BeginInfo, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -120,6 +123,7 @@ export class Journal {
       ...(hint ? { hint: await this.secret(hint) } : {}),
       ...(extra.injected ? { injected: extra.injected } : {}),
       ...(extra.drill ? { drill: extra.drill } : {}),
+      source,
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };

@@ -1,5 +1,5 @@
 /** One environment's journal in memory: entries oldest first, at most RING_SIZE, ids increasing. */
-import { RING_SIZE, type JournalEntry } from './types.ts';
+import { entrySource, RING_SIZE, type JournalEntry, type JournalSource } from './types.ts';
 
 export interface JournalFilter {
   limit: number;
@@ -9,6 +9,8 @@ export interface JournalFilter {
   since?: number;
   /** Substring of the path. */
   path?: string;
+  /** Only entries from these sources (issue 24 § 1.4). */
+  sources?: readonly JournalSource[];
 }
 
 export class Ring {
@@ -36,6 +38,7 @@ export class Ring {
       if (f.status?.exact !== undefined && e.status !== f.status.exact) continue;
       if (f.status?.klass !== undefined && Math.floor(e.status / 100) !== f.status.klass) continue;
       if (f.path !== undefined && !e.path.includes(f.path)) continue;
+      if (f.sources !== undefined && !f.sources.includes(entrySource(e))) continue;
       out.push(e);
     }
     return out;

@@ -16,6 +16,29 @@ export const JOURNAL_SETTINGS_ID = 'settings';
 
 export type JournalService = 'rest' | 'oauth' | 'odata' | 'batch' | 'soap';
 
+/**
+ * Who sent a request (issue 24 § 1.3-4). The playground marks its own requests with the
+ * SOURCE_HEADER request header: `console` (the learner's requests from the console), `view` (a
+ * view's own reads: the data browser, the statement), `auto-token` (a token the console fetched to
+ * sign a request). A request without it (curl, Postman, SDKs, a trainee's program) is `outside`.
+ * The header only labels the entry: the journal does not keep it and no product reads it.
+ */
+export type JournalSource = 'console' | 'view' | 'auto-token' | 'outside';
+export const JOURNAL_SOURCES: readonly JournalSource[] = ['console', 'view', 'auto-token', 'outside'];
+/** Sources that are the learner's own requests: lessons count only these. */
+export const LEARNER_SOURCES: readonly JournalSource[] = ['console', 'outside'];
+/** The request header the playground sets (lower case, as Headers report it). */
+export const SOURCE_HEADER = 'x-sim-source';
+
+/** The source a request names in SOURCE_HEADER; anything else is an outside client. */
+export function sourceOf(value: string | null | undefined): JournalSource {
+  const v = (value ?? '').trim().toLowerCase();
+  return v === 'console' || v === 'view' || v === 'auto-token' ? v : 'outside';
+}
+
+/** An entry's source (entries journaled before sources existed are outside clients' or the console's). */
+export const entrySource = (e: { source?: JournalSource }): JournalSource => e.source ?? 'outside';
+
 export interface JournalExplanation {
   /** The spec rule that decided the answer, e.g. "000 Receipt rule 1". */
   rule: string;
@@ -57,6 +80,8 @@ export interface JournalEntry {
   drill?: { id: string; n: number; kind: string; note: string; catalog?: string };
   /** The $batch request an inner operation belongs to. */
   parent?: number;
+  /** Who sent it (absent in entries journaled before issue 24: read as `outside`). */
+  source?: JournalSource;
   request: JournalExchange;
   response: JournalExchange;
 }

@@ -1,8 +1,10 @@
 /**
  * The lesson checker (issue 12 § 5): a pure function over journal entries. Steps complete in order:
- * each by the earliest entry newer than the entry that completed the step before it.
+ * each by the earliest entry newer than the entry that completed the step before it. Only the
+ * learner's requests count (issue 24 § 1.3): the console's and outside clients', never a view's own
+ * reads or the tokens the console fetches by itself (journal/types.ts § JournalSource).
  */
-import type { JournalEntry } from '../journal/types.ts';
+import { entrySource, LEARNER_SOURCES, type JournalEntry } from '../journal/types.ts';
 import type { EntryPattern, Lesson, LessonProgress, StepGoal, StepProgress } from './types.ts';
 
 /** Facts about the environment a goal may need (`covers`: rows per resource). */
@@ -85,7 +87,7 @@ function completes(goal: StepGoal, entries: readonly JournalEntry[], all: readon
 
 /** Progress of each lesson from the journal (entries in any order). */
 export function checkLessons(lessons: readonly Lesson[], journal: readonly JournalEntry[], facts: LessonFacts): LessonProgress[] {
-  const all = [...journal].sort((a, b) => a.id - b.id);
+  const all = journal.filter((e) => LEARNER_SOURCES.includes(entrySource(e))).sort((a, b) => a.id - b.id);
   return lessons.map((lesson) => {
     const steps: StepProgress[] = [];
     let after = -Infinity;

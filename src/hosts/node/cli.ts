@@ -5,6 +5,9 @@
  * a clone): the simulator for curl, Postman, SDKs, CI and classes. Prints its URL and who may use its
  * control API; with no environment yet it creates one per product and prints their keys and
  * credentials so the first curl works at once.
+ * `erp-sim run FILE [--env KEY] [--server URL] [--var name=value]...` (or `npm run serve --
+ * --run-collection FILE …`): run a collection's requests and checks instead (run-collection.ts),
+ * exit 1 when a check fails (issue 24 § 3).
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -19,6 +22,7 @@ import { preparePlayground } from './playground.ts';
 const run = import.meta.url.endsWith('.ts') ? 'npm run serve --' : 'erp-sim serve';
 
 const USAGE = `Usage: erp-sim serve [options]      (in a clone of the repository: npm run serve -- [options])
+       erp-sim run FILE [run options]  (in a clone: npm run serve -- --run-collection FILE [run options])
        erp-sim --help | --version
 
 The ERP integration simulator's Node host: the receivables REST/SOAP/OAuth and OData v4 services
@@ -47,7 +51,19 @@ Options:
   --build-app     build the playground (dist/) first when it is missing or older than its sources
                   (npm run serve passes it)
   -h, --help      print this help
-  --version       print the version`;
+  --version       print the version
+
+Run options (a collection's requests and checks, for CI; exit 1 when a check fails, 2 when the file
+or the environment cannot be used):
+  --run-collection FILE
+                  the collection: a Postman collection v2.1 (the playground's Collections view
+                  exports one)
+  --env KEY       the environment to run against (default: the snapshot given with --import, else a
+                  fresh environment of the collection's product); with --state, one kept in FILE
+  --server URL    run against a host already serving (http://127.0.0.1:8787) instead of in this
+                  process; --admin-token is then the token sent to its control API
+  --var NAME=VALUE
+                  a variable of the run; repeatable`;
 
 function parseCommandLine() {
   try {
@@ -65,6 +81,10 @@ function parseCommandLine() {
         'class-scenario': { type: 'string' },
         'class-product': { type: 'string' },
         'build-app': { type: 'boolean' },
+        'run-collection': { type: 'string' },
+        env: { type: 'string' },
+        server: { type: 'string' },
+        var: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -87,7 +107,34 @@ if (values.version) {
   console.log(pkg.version);
   process.exit(0);
 }
-// `serve` is the one command (and the default, so `npm run serve` needs none).
+// `run FILE` (or --run-collection FILE): run a collection instead of serving.
+const collectionFile = positionals[0] === 'run' && positionals.length === 2 ? positionals[1] : values['run-collection'];
+if (positionals[0] === 'run' && positionals.length !== 2) {
+  console.error(`${run === 'erp-sim serve' ? 'erp-sim run' : 'npm run serve -- run'} takes one collection file: erp-sim run smoke.postman.json [--env KEY]`);
+  process.exit(2);
+}
+if (collectionFile !== undefined && (positionals.length === 0 || positionals[0] === 'run')) {
+  const { runCollection, RunSetupError } = await import('./run-collection.ts');
+  const variables: Record<string, string> = {};
+  for (const pair of values.var ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) {
+      console.error(`--var takes name=value, not '${pair}'`);
+      process.exit(2);
+    }
+    variables[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  try {
+    const { ok } = await runCollection(collectionFile, { env: values.env, stateFile: values.state, imports: values.import, server: values.server, token: values['admin-token'], variables, log: (line) => console.log(line) });
+    process.exit(ok ? 0 : 1);
+  } catch (err) {
+    if (!(err instanceof RunSetupError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
+
+// `serve` is the default command (so `npm run serve` needs none).
 if (positionals.length > 1 || (positionals[0] ?? 'serve') !== 'serve') {
   console.error(`Unknown command '${positionals.join(' ')}'.\n\n${USAGE}`);
   process.exit(2);

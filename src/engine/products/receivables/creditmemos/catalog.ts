@@ -52,7 +52,7 @@ export const creditMemoExamples: ExampleRequest[] = [
   ex('describe', 'Describe receivablesCreditMemos', 'GET', `${CM}/describe`, 200),
 ];
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid });
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string, message?: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid, ...(message ? { message } : {}) });
 
 /** Each credit memo refusal, with a request that triggers it on a fresh environment. */
 export const creditMemoErrorEntries: ErrorEntry[] = [
@@ -64,10 +64,16 @@ export const creditMemoErrorEntries: ErrorEntry[] = [
     ex('err-ar-1010', 'Credit memo for an unknown customer', 'POST', CM, 400, { ...memoCreateBody, BillToCustomerNumber: '99999' }), 'Send an existing customer account number (e.g. 10010) as BillToCustomerNumber.'),
   entry('AR-1030', 400, 'Credit memo: currency or amount invalid', 'CreditMemoCurrency undefined or disabled, or a LineAmountCredit with more decimals than the currency has.', '000 Credit memo table (CreditMemoCurrency); Invoices Create rule 2 (an amount unrepresentable in its currency is never stored)',
     ex('err-ar-1030', 'Credit memo in the disabled currency DEM', 'POST', CM, 400, { ...memoCreateBody, CreditMemoCurrency: 'DEM' }), 'Send an enabled code in CreditMemoCurrency (not InvoiceCurrencyCode; DEM is disabled), and LineAmountCredit with no more decimals than that currency has.'),
-  entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: status other than Complete on create', 'CreditMemoStatus is Complete on creation; other values are refused (also a non-positive LineAmountCredit, a TransactionType other than Credit Memo, a used TransactionNumber).', '000 Credit memo table (CreditMemoStatus; TransactionType)',
-    ex('err-status', 'Create a credit memo as Incomplete', 'POST', CM, 400, { ...memoCreateBody, CreditMemoStatus: 'Incomplete' }), 'Omit CreditMemoStatus on create (a new memo is Complete) and PATCH it afterwards; keep LineAmountCredit positive, TransactionType Credit Memo and TransactionNumber not yet used.'),
+  entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: status other than Complete on create', 'CreditMemoStatus is Complete on creation; other values are refused (also a non-positive LineAmountCredit).', '000 Credit memo table (CreditMemoStatus; TransactionType)',
+    ex('err-status', 'Create a credit memo as Incomplete', 'POST', CM, 400, { ...memoCreateBody, CreditMemoStatus: 'Incomplete' }), 'Omit CreditMemoStatus on create (a new memo is Complete) and PATCH it afterwards; keep LineAmountCredit positive.',
+    'CreditMemoStatus must be|LineAmountCredit must be positive'),
+  // Sending the ready "Create a credit memo" twice gets this (issue 24 § 1.1): its code is the framework's value code.
+  entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: transaction number already used', 'TransactionNumber names a transaction (credit memo or invoice) that already exists: your own numbers are unique across both.', '000 Credit memo table (TransactionNumber: your own, unique)',
+    ex('err-duplicate-number', `Create a credit memo numbered ${memo.TransactionNumber} (already used)`, 'POST', CM, 400, { ...memoCreateBody, TransactionNumber: memo.TransactionNumber }), 'Send a TransactionNumber no transaction uses yet (e.g. the next of your own series); read receivablesCreditMemos?q=TransactionNumber=… first when unsure.',
+    'already used by another transaction'),
   entry(FW.INVALID_ATTRIBUTE_VALUE, 400, 'Credit memo: TransactionType must stay Credit Memo', 'A PATCH of TransactionType to anything but Credit Memo.', '000 Credit memos table (PATCH: TransactionType must stay Credit Memo)',
-    ex('err-type', `Turn ${memo.TransactionNumber} into an invoice`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { TransactionType: 'Invoice' }), 'Leave TransactionType out of the PATCH or send Credit Memo; to bill the customer, create an invoice under receivablesInvoices.'),
+    ex('err-type', `Turn ${memo.TransactionNumber} into an invoice`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { TransactionType: 'Invoice' }), 'Leave TransactionType out of the PATCH or send Credit Memo; to bill the customer, create an invoice under receivablesInvoices.',
+    'TransactionType must remain'),
   entry('AR-1020', 400, 'Credit memo: AllowCompletion refused', 'A credit memo PATCH with AllowCompletion or ControlCompletionReason (named), or any attribute other than CreditMemoStatus, RecipientEmail, TransactionType.', '000 Credit memos table (PATCH)',
     ex('err-allow-completion', `PATCH AllowCompletion on ${memo.TransactionNumber}`, 'PATCH', `${CM}/${memo.CustomerTransactionId}`, 400, { AllowCompletion: 'Y' }), 'PATCH only CreditMemoStatus, RecipientEmail and TransactionType (Credit Memo); leave AllowCompletion and ControlCompletionReason out.'),
   entry(FW.NO_SUCH_ITEM, 404, 'Credit memo: an invoice id', 'An invoice id under receivablesCreditMemos (and a memo id under receivablesInvoices answers AR-7041): the two resources share the id space, not their rows.', '000 Credit memo (receivablesCreditMemos)',
