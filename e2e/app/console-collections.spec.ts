@@ -2,8 +2,12 @@
 // real service worker; screenshots in light and dark at 1366 and 800 px, axe-clean, no overflow.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { Collection as PostmanCollection } from 'postman-collection';
+import { createRequire } from 'node:module';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
+
+// postman-collection is CommonJS whose named exports Node's ESM loader cannot see (Playwright loads
+// specs as ESM; Vitest interops): require it.
+const { Collection: PostmanCollection } = createRequire(import.meta.url)('postman-collection') as typeof import('postman-collection');
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 

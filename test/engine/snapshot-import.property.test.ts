@@ -196,10 +196,7 @@ async function sweep(made: { key: string; product: 'receivables' | 'odata'; cred
     for (const p of await odataReadPaths(get)) await check(`GET ${p}`, await get(p));
     await check('POST customer', await sim.fetch(`${base}${ODATA}/CUSTOMERS`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{"CUSTDES": "Imported check"}' }));
   }
-  // Not swept: POST …/generate. It creates documents through the product's create path, and when an
-  // import left the book without what that path needs (no active payment terms, the transaction
-  // source renamed: valid records, odd book) the create refusal surfaces as a 500. That is the
-  // generate route's (issue 19, not this one's) to answer as a 400; reported to the lead.
+  await check('generate', await sim.fetch(`/sim/_admin/environments/${made.key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count": 2}' }));
   await check('reset', await sim.fetch(`/sim/_admin/environments/${made.key}/reset`, { method: 'POST' }));
 }
 
@@ -270,5 +267,18 @@ describe('imports of edited snapshots (issue 26 § Tests, Import)', () => {
     (u.records.CUSTOMERS as [string, Row][])[0]![1].CUSTDES = JSON.parse(DEEP);
     const deep = await sim.fetch('/sim/_admin/environments/import', { method: 'POST', body: seal(u, `${'['.repeat(100_000)}${']'.repeat(100_000)}`) });
     expect([deep.status, ((await deep.json()) as { error: string }).error]).toEqual([400, 'The file nests objects and arrays more than 24 levels deep.']);
+  });
+
+  it('a valid but odd book (every transaction source inactive) refuses generate with 400, never a 500', async () => {
+    // issue 26 § What to reach: "whatever an import accepts, every route … answers without 5xx".
+    const s = structuredClone(exported.receivables);
+    for (const [, row] of s.records.transactionSource as [string, Row][]) row.active = false;
+    const res = await sim.fetch('/sim/_admin/environments/import', { method: 'POST', body: seal(s) });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as { key: string };
+    const gen = await sim.admin('POST', `/environments/${made.key}/generate`, { count: 2 });
+    expect(gen.status).toBe(400);
+    expect((gen.body as { error: string }).error).toMatch(/^Generate stopped: /);
+    await sim.admin('DELETE', `/environments/${made.key}`);
   });
 });

@@ -66,7 +66,6 @@ export function hostMeta(info: HostPageInfo): string {
 export function appFiles(dir: string, info: HostPageInfo, notBuilt = 'npm run build'): AppFiles {
   const root = normalize(dir.endsWith(sep) ? dir : dir + sep);
   const cache = new Map<string, Loaded>();
-  const meta = hostMeta(info);
 
   /** A path inside the folder, or null for anything that could leave it. */
   const resolve = (pathname: string): string | null => {
@@ -82,15 +81,18 @@ export function appFiles(dir: string, info: HostPageInfo, notBuilt = 'npm run bu
   };
 
   const load = async (file: string): Promise<Loaded | null> => {
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return null;
-    const version = `${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}`;
+    const stats = await stat(file).catch(() => null);
+    if (!stats?.isFile()) return null;
+    const version = `${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}`;
     const known = cache.get(file);
     if (known?.version === version) return known;
     let body: Uint8Array = await readFile(file);
-    if (file === join(root, 'index.html')) body = new TextEncoder().encode(new TextDecoder().decode(body).replace(/<\/head>/i, (end) => `  ${meta}\n  ${end}`));
+    // The page's marker is read when the page is: the CLI completes a class's product from its
+    // scenario after the host has started (the scenarios come with the host's catalog).
+    const page = file === join(root, 'index.html');
+    if (page) body = new TextEncoder().encode(new TextDecoder().decode(body).replace(/<\/head>/i, (end) => `  ${hostMeta(info)}\n  ${end}`));
     const loaded: Loaded = { version, body };
-    if (info.size <= MAX_CACHED_FILE) cache.set(file, loaded);
+    if (stats.size <= MAX_CACHED_FILE && !page) cache.set(file, loaded);
     return loaded;
   };
 

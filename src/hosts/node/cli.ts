@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
-import { classBanner, classSettings } from './class-banner.ts';
+import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
 import { preparePlayground } from './playground.ts';
 
 /** How the user started it, for the hints below: from a clone's sources or the installed package's build. */
@@ -242,6 +242,8 @@ if (klass) {
     await host.close();
     process.exit(2);
   }
+  // The join page names the product: a scenario's, when the class gives only a scenario.
+  if (scenario && !klass.product) klass.product = scenario.product as ClassSettings['product'];
   const listening = Number(new URL(host.url).port);
   for (const line of classBanner({ bind: values.host, port: listening, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
 }

@@ -15,7 +15,8 @@ import { ODATA_RECORD_KINDS } from './forms/record-kinds.ts';
 import { writeSyntheticBook } from './book/synthetic.ts';
 import { peekCounter } from './book/counters.ts';
 import { seededRng, seedFrom } from '../../core/random.ts';
-import { bare404 } from './errors/envelope.ts';
+import { bare404, ODataError } from './errors/envelope.ts';
+import { ControlRefusal } from '../../core/refusal.ts';
 import { markInnerHead } from './query/target.ts';
 import { answerGet, pathGate, readRouter } from './read/router.ts';
 import { parseODataPath } from './query/path.ts';
@@ -69,7 +70,13 @@ export const odata: Product = {
   // Seeded by the next customer number: each call continues the book with new random values.
   generate: async ({ tx, now, env, breathe }, count) => {
     const rng = seededRng(seedFrom(`${env.key}-${peekCounter(tx, 'CUST')}`));
-    return { resource: 'CUSTOMERS', added: (await writeSyntheticBook(tx, { customers: count, now, rng, breathe })).customers };
+    try {
+      return { resource: 'CUSTOMERS', added: (await writeSyntheticBook(tx, { customers: count, now, rng, breathe })).customers };
+    } catch (err) {
+      // As receivables: a refusal of the book an import left is the control API's 400 (issue 26).
+      if (err instanceof ODataError) throw new ControlRefusal(`Generate stopped: ${err.message}`);
+      throw err;
+    }
   },
   app,
   recordKinds: ODATA_RECORD_KINDS,

@@ -3,6 +3,7 @@
  * invoices. Its UI catalog is catalog.ts (loaded by the host, not bundled into the worker).
  */
 import { createProductApp } from '../../core/product-app.ts';
+import { ControlRefusal } from '../../core/refusal.ts';
 import type { Product, ProductApp } from '../../core/types.ts';
 import { generateInvoices } from './book/generate.ts';
 import { RECORD_KINDS } from './book/schemas.ts';
@@ -20,7 +21,7 @@ import { generateReceipts } from './book/generate-receipts.ts';
 import { registerBearerAuth } from './oauth/bearer.ts';
 import { RECEIPT_PRIVILEGES } from './oauth/privileges.ts';
 import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
-import { noSuchResource } from './rest/errors.ts';
+import { noSuchResource, RestError } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
 import { registerSoapRoutes } from './soap/routes.ts';
 
@@ -58,7 +59,16 @@ export const receivables: Product = {
   credentialTypes: ['oauth-client', 'soap-user'],
   seed: (ctx) => seedBook(ctx),
   generateKinds: ['invoices', 'receipts'],
-  generate: (ctx, count, kind) => (kind === 'receipts' ? generateReceipts(ctx, count) : generateInvoices(ctx, count)),
+  // A book an import left without what the create path needs (no active source, terms) refuses
+  // through the control API's 400, never a 500 (issue 26).
+  generate: async (ctx, count, kind) => {
+    try {
+      return await (kind === 'receipts' ? generateReceipts(ctx, count) : generateInvoices(ctx, count));
+    } catch (err) {
+      if (err instanceof RestError) throw new ControlRefusal(`Generate stopped: ${err.detail}`);
+      throw err;
+    }
+  },
   app: buildApp(),
   processes: [autoMatchProcess],
   recordKinds: RECORD_KINDS,
