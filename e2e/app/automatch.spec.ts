@@ -34,7 +34,7 @@ test('the guided cash cycle: record a receipt, it stays UNAPPLIED, AutoMatch app
   // The invoice link leads to the invoice in the data browser, now fully paid.
   await applied.getByRole('link', { name: /^INV-/ }).click();
   await expect(page).toHaveURL(/#\/data\/env_[0-9a-f]+\/receivablesInvoices\/\d+/);
-  await expect(page.getByText('InvoiceBalanceAmount').first()).toBeVisible();
+  await expect(page.getByTestId('record').getByText('InvoiceBalanceAmount')).toBeVisible();
   await shot(page, 'automatch-invoice');
 
   // Step 3 of the cycle in the console: the installment is closed by settlement.

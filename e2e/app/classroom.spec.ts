@@ -75,9 +75,13 @@ test('three trainees join by the link, each sends a lesson request from the cons
   await expect(rows.getByTestId('trainee-name')).toHaveText(['Ada Lovelace', 'Grace Hopper', 'Linus Torvalds']);
   const row = (key: string) => trainer.page.locator(`[data-testid="trainer-row"][data-env="${key}"]`);
 
-  // Each sends the first lesson's second step from the console: a ready GET signed with a bearer
-  // token (the console fetched one with the client its browser was given when it joined).
+  // Each asks for a token from the console (the lesson's first step: only the learner's own requests
+  // count, not the console's automatic token, issue 24 § 1.3), then sends a ready GET signed with a
+  // bearer token (the console fetches one with the client its browser was given when it joined).
   for (const t of trainees) {
+    await t.page.locator('[data-example-id="oauth-token"]').click();
+    await t.page.getByTestId('send').click();
+    expect(await responseStatus(t.page)).toBe(200);
     await t.page.locator('[data-example-id="invoices-list"]').click();
     await t.page.getByTestId('send').click();
     expect(await responseStatus(t.page)).toBe(200);
@@ -137,9 +141,10 @@ test('the page served by the Node host sends /sim to the host: the host journal 
   // The trainee's page, on plain http by a LAN address, has no service worker to answer anything.
   expect(await ada.page.evaluate(() => (navigator.serviceWorker ? navigator.serviceWorker.controller : null))).toBeNull();
   const res = await fetch(`http://127.0.0.1:${port}/sim/_admin/environments/${ada.key}/journal?path=/oauth/token`, { headers: { authorization: `Bearer ${adminToken}` } });
-  const items = ((await res.json()) as { items: { method: string; status: number }[] }).items;
-  // Newest first: the wrong-scope request sent from the console, then the token the console fetched.
-  expect(items.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 400', 'POST 200']);
+  const items = ((await res.json()) as { items: { method: string; status: number; source: string }[] }).items;
+  // Newest first: the wrong-scope request sent from the console, the token the console fetched by
+  // itself for the GET, the token the trainee asked for (each with its source, issue 24 § 1.4).
+  expect(items.map((e) => `${e.method} ${e.status} ${e.source}`)).toEqual(['POST 400 console', 'POST 200 auto-token', 'POST 200 console']);
 });
 
 test('a wrong or missing code gets a page that says so; a browser-only playground says join links need a class host', async ({ browser }) => {
@@ -216,6 +221,46 @@ test("the trainer's actions: open a trainee's journal, move the clock, reset, re
   await linus.page.reload();
   await expect(linus.page.getByTestId('env-select')).toBeDisabled();
   expect(await ownerTokenOf(linus.page, linus.key)).toBeUndefined();
+});
+
+test("the other views work the same against the shared host: data, a write by another client shown live, faults (issue 20 § The Node host serves the playground)", async () => {
+  const [, grace] = trainees as [(typeof trainees)[number], (typeof trainees)[number]];
+  const page = grace.page;
+  const origin = new URL(page.url()).origin;
+  await page.goto(`${origin}/#/data/${grace.key}/receivablesInvoices`);
+  const info = page.getByTestId('page-info');
+  await expect(info).toContainText(/of \d+/);
+  const total = Number(/of (\d+)/.exec((await info.textContent()) ?? '')?.[1]);
+  // Another client (the trainer's script, say) writes: the trainee's data view follows without a reload.
+  const gen = await fetch(`http://127.0.0.1:${port}/sim/_admin/environments/${grace.key}/generate`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: '{"count": 2}' });
+  expect(gen.status).toBe(201);
+  await expect(info).toContainText(`of ${total + 2}`);
+
+  // Faults: a rule added in the trainee's view is the host's rule for that environment.
+  await page.goto(`${origin}/#/faults/${grace.key}`);
+  await page.getByTestId('fault-kind').selectOption('status');
+  await page.getByTestId('fault-path').fill('*/receivablesCustomerAccountActivities');
+  await page.getByTestId('fault-add').click();
+  await expect(page.getByTestId('faults-notice')).toBeVisible();
+  const rules = (await (await fetch(`http://127.0.0.1:${port}/sim/_admin/environments/${grace.key}/faults`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as { items: { path: string }[] };
+  expect(rules.items.map((r) => r.path)).toContain('*/receivablesCustomerAccountActivities');
+});
+
+test('a class started with only --class-scenario: the join page names the scenario and its product, the trainee gets a copy of it', async ({ browser }) => {
+  const other = await startClassHost(['--port', String(await freePort()), '--class-code', 'simclass_e2escenario', '--class-scenario', 'odata-collections']);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(other.joinUrl);
+    await expect(page.getByText(/You get your own OData environment/)).toBeVisible();
+    await page.getByTestId('join-name').fill('Barbara Liskov');
+    await page.getByTestId('join-submit').click();
+    await expect(page).toHaveURL(/#\/console\/env_[0-9a-f]{32}$/);
+    await expect(page.getByTestId('env-select').locator('option')).toHaveText(['Barbara Liskov · odata']);
+    await context.close();
+  } finally {
+    await other.stop();
+  }
 });
 
 test('the host restarts with --state and the class carries on; the admin token never reached a log or the state files', async () => {

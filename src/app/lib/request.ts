@@ -124,12 +124,14 @@ export interface SendOptions {
 }
 
 export async function send(env: EnvRef, req: RequestSpec, opts: SendOptions = {}): Promise<ResponseInfo> {
+  // A request to the simulator sent before the worker controls the page would reach the static
+  // host (a 404): it waits instead, as the header's notice says (issue 22). Before the variables are
+  // filled, since {{token}} may itself ask the simulator for a token.
+  const raw = absoluteUrl(env.baseUrl, req.path);
+  const target = URL.canParse(raw, location.href) ? new URL(raw, location.href) : undefined;
+  if (!target || (target.origin === location.origin && target.pathname.startsWith(simBase()))) await whenControlled();
   const url = await resolvedUrl(env, req.path);
   const body = await resolvedBody(env, req);
-  // A request to the simulator sent before the worker controls the page would reach the static
-  // host (a 404): it waits instead, as the header's notice says (issue 22).
-  const target = URL.canParse(url, location.href) ? new URL(url, location.href) : undefined;
-  if (target?.origin === location.origin && target.pathname.startsWith(simBase())) await whenControlled();
   const attempt = async () => {
     const headers = new Headers();
     for (const h of await resolvedHeaders(env.key, env.baseUrl, req)) headers.append(h.name, await fillVariables(env, h.value));
