@@ -77,6 +77,63 @@ describe('control API: environments', () => {
   });
 });
 
+describe('control API: an unknown environment key (issue 19 § 1)', () => {
+  // issue 19 § 1: a refusal outside a token's scope is "404 SIM-1000, exactly as for an unknown
+  // environment", so the admin (here every caller: no access options) asking for a key that does not
+  // exist gets that same problem document on every route below /environments/<key>.
+  const KEY = 'env_0123456789abcdef0123456789abcdef';
+  const ROUTES: [string, string, unknown?][] = [
+    ['GET', ''],
+    ['PATCH', '', { name: 'x' }],
+    ['DELETE', ''],
+    ['POST', '/reset'],
+    ['POST', '/generate', { count: 1 }],
+    ['POST', '/credentials', { type: 'soap-user' }],
+    ['DELETE', '/credentials/cred-1'],
+    ['GET', '/clock'],
+    ['PUT', '/clock', { advanceDays: 1 }],
+    ['GET', '/automatch'],
+    ['POST', '/automatch/run'],
+    ['GET', '/journal'],
+    ['PUT', '/journal', { enabled: false }],
+    ['DELETE', '/journal'],
+    ['POST', '/journal/verify', { request: {} }],
+    ['GET', '/faults'],
+    ['POST', '/faults', { kind: 'drop', path: '*' }],
+    ['DELETE', '/faults/fault-1'],
+    ['GET', '/drills'],
+    ['POST', '/drills', { plan: 'standard' }],
+    ['GET', '/drills/drill-1'],
+    ['GET', '/drills/drill-1/junit.xml'],
+    ['DELETE', '/drills/drill-1'],
+    ['GET', '/snapshot'],
+    ['GET', '/openapi.json'],
+    ['GET', '/postman.json'],
+    ['GET', '/lessons'],
+    ['GET', '/events'],
+  ];
+
+  it('every route answers 404 application/problem+json SIM-1000, the same document as the product APIs', async () => {
+    const sim = await createTestSim();
+    const product = await sim.fetch(`/sim/${KEY}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
+    const expected = await product.json();
+    expect(expected).toMatchObject({ code: 'SIM-1000', status: 404, title: 'Unknown environment' });
+    for (const [method, tail, body] of ROUTES) {
+      const res = await sim.fetch(`/sim/_admin/environments/${KEY}${tail}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const what = `${method} …${tail}`;
+      expect(res.status, what).toBe(404);
+      expect(res.headers.get('content-type'), what).toContain('application/problem+json');
+      // The control API's clients read `error` (src/app/lib/drills.ts, the Node API's ControlClient).
+      expect(await res.json(), what).toEqual(expected);
+    }
+    expect(expected.error).toBe(expected.detail);
+  });
+});
+
 describe('control API: product catalogs', () => {
   it('lists each product with its resources, examples and errors from the host catalog source (README § Control API)', async () => {
     const sim = await createTestSim();

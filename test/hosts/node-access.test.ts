@@ -11,8 +11,11 @@ type Caller = 'none' | 'class' | 'otherOwner' | 'owner' | 'admin';
 const CALLERS: Caller[] = ['none', 'class', 'otherOwner', 'owner', 'admin'];
 
 interface Fixture {
-  /** The environment the route names (receivables, so AutoMatch routes exist). */
-  a: { key: string; ownerToken: string; credentialId: string };
+  /**
+   * The environment the route names (receivables, so AutoMatch routes exist), with a finished
+   * (stopped) drill `drillId`.
+   */
+  a: { key: string; ownerToken: string; credentialId: string; drillId: string };
   /** Another environment: its owner token is the "other environment's" one. */
   b: { key: string; ownerToken: string };
   snapshot: string;
@@ -27,6 +30,10 @@ interface Route {
   allowed: Caller[];
   /** Status of an allowed call. */
   ok: number;
+  /** A Server-Sent Events stream: an allowed call checks the status and content type, then aborts. */
+  stream?: true;
+  /** More about an allowed call's answer (e.g. a route's own 404, which is not the SIM-1000 refusal). */
+  check?: (res: Response, text: string) => void;
 }
 
 const json = (v: unknown) => () => JSON.stringify(v);
@@ -34,7 +41,17 @@ const env = (tail = '') => (f: Fixture) => `/environments/${f.a.key}${tail}`;
 const OWNER_AND_ADMIN: Caller[] = ['owner', 'admin'];
 const CLASS_AND_ADMIN: Caller[] = ['class', 'admin'];
 
-/** The control API of README § Control API, every method and path. */
+/** The drill routes' own 404 for a drill id the environment does not have: JSON `{error}`, not a problem document. */
+const noDrill = (res: Response, text: string) => {
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(JSON.parse(text)).toEqual({ error: "No drill 'drill-999' in this environment." });
+};
+
+/**
+ * The control API of README § Control API, every method and path: each route registered with
+ * app.get/post/put/patch/delete in src/engine/admin/*.ts and by the AutoMatch process
+ * (src/engine/products/receivables/automatch/process.ts).
+ */
 const ROUTES: Route[] = [
   { method: 'GET', path: () => '/products', allowed: CLASS_AND_ADMIN, ok: 200 },
   { method: 'GET', path: () => '/lessons', allowed: CLASS_AND_ADMIN, ok: 200 },
@@ -62,6 +79,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: env('/journal'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'PUT', path: env('/journal'), body: json({ enabled: false }), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'DELETE', path: env('/journal'), allowed: OWNER_AND_ADMIN, ok: 204 },
+  { method: 'POST', path: env('/journal/verify'), body: json({ request: {} }), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/faults'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'POST', path: env('/faults'), body: json({ kind: 'latency', path: '*/standardReceipts', latencyMs: 5 }), allowed: OWNER_AND_ADMIN, ok: 201 },
   { method: 'DELETE', path: env('/faults/fault-1'), allowed: OWNER_AND_ADMIN, ok: 204 },
@@ -69,16 +87,38 @@ const ROUTES: Route[] = [
   { method: 'GET', path: env('/openapi.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/postman.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/lessons'), allowed: OWNER_AND_ADMIN, ok: 200 },
+  // issue 23's drills: the list, a start, a finished drill's report, JUnit XML and removal, and
+  // the routes' own 404 for a drill the environment does not have.
+  { method: 'GET', path: env('/drills'), allowed: OWNER_AND_ADMIN, ok: 200 },
+  { method: 'POST', path: env('/drills'), body: json({ plan: 'standard' }), allowed: OWNER_AND_ADMIN, ok: 201 },
+  { method: 'GET', path: (f) => `/environments/${f.a.key}/drills/${f.a.drillId}`, allowed: OWNER_AND_ADMIN, ok: 200 },
+  {
+    method: 'GET',
+    path: (f) => `/environments/${f.a.key}/drills/${f.a.drillId}/junit.xml`,
+    allowed: OWNER_AND_ADMIN,
+    ok: 200,
+    check: (res, text) => {
+      expect(res.headers.get('content-type')).toContain('application/xml');
+      expect(text).toContain('<testsuite');
+    },
+  },
+  { method: 'DELETE', path: (f) => `/environments/${f.a.key}/drills/${f.a.drillId}`, allowed: OWNER_AND_ADMIN, ok: 204 },
+  { method: 'GET', path: env('/drills/drill-999'), allowed: OWNER_AND_ADMIN, ok: 404, check: noDrill },
+  { method: 'DELETE', path: env('/drills/drill-999'), allowed: OWNER_AND_ADMIN, ok: 404, check: noDrill },
+  { method: 'GET', path: env('/drills/drill-999/junit.xml'), allowed: OWNER_AND_ADMIN, ok: 404, check: noDrill },
+  // issue 20's notice streams (their events are checked in node-live.test.ts).
+  { method: 'GET', path: () => '/events', allowed: ['admin'], ok: 200, stream: true },
+  { method: 'GET', path: env('/events'), allowed: OWNER_AND_ADMIN, ok: 200, stream: true },
 ];
 
 let host: NodeHost;
 /** Committed changes of the store (an environment, a record, a clock): a refusal adds none. */
 let changes = 0;
 
-async function call(method: string, path: string, token: string | null, body?: string): Promise<Response> {
+async function call(method: string, path: string, token: string | null, body?: string, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`${host.url}/sim/_admin${path}`, { method, headers, body });
+  return fetch(`${host.url}/sim/_admin${path}`, { method, headers, body, signal });
 }
 
 async function asAdmin<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -96,12 +136,15 @@ async function fixture(): Promise<Fixture> {
   await asAdmin('POST', `/environments/${a.key}/faults`, { kind: 'latency', path: '*/nothing', latencyMs: 1 });
   // One journaled product request, so a refused journal clear has something to keep.
   await (await fetch(`${host.url}/sim/${a.key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices`)).arrayBuffer();
+  // A drill, started and stopped at once: a finished report to read, export and remove.
+  const drill = await asAdmin<{ id: string }>('POST', `/environments/${a.key}/drills`, { plan: 'standard' });
+  await asAdmin('DELETE', `/environments/${a.key}/drills/${drill.id}`);
   await host.engine.settled();
   shared ??= {
     snapshot: JSON.stringify(await asAdmin('GET', `/environments/${b.key}/snapshot`)),
     scenario: (await asAdmin<{ items: { id: string; product: string }[] }>('GET', '/scenarios')).items.find((s) => s.product === 'odata')?.id as string,
   };
-  return { a: { key: a.key, ownerToken: a.ownerToken, credentialId: a.credentials.soapUsers[0]?.id as string }, b, ...shared };
+  return { a: { key: a.key, ownerToken: a.ownerToken, credentialId: a.credentials.soapUsers[0]?.id as string, drillId: drill.id }, b, ...shared };
 }
 
 function tokenOf(caller: Caller, f: Fixture): string | null {
@@ -130,13 +173,22 @@ describe('control API access matrix under --require-token (issue 19 § Tests)', 
     let unchanged: Promise<Fixture> | undefined;
     for (const caller of CALLERS) {
       const allowed = route.allowed.includes(caller);
-      it(`${route.method} ${route.path({ a: { key: '<key>' } } as Fixture)} as ${caller}: ${allowed ? route.ok : caller === 'none' ? 401 : 404}`, async () => {
+      it(`${route.method} ${route.path({ a: { key: '<key>', drillId: '<id>' } } as Fixture)} as ${caller}: ${allowed ? route.ok : caller === 'none' ? 401 : 404}`, async () => {
         const f = await (allowed ? fixture() : (unchanged ??= fixture()));
         const before = allowed ? null : await observed(f);
-        const res = await call(route.method, route.path(f), tokenOf(caller, f), route.body?.(f));
+        const abort = new AbortController();
+        const res = await call(route.method, route.path(f), tokenOf(caller, f), route.body?.(f), abort.signal);
+        if (allowed && route.stream) {
+          // An open stream never ends: its head is the answer; then the client goes away.
+          expect(res.status).toBe(route.ok);
+          expect(res.headers.get('content-type')).toContain('text/event-stream');
+          abort.abort();
+          return;
+        }
         const text = await res.text();
         if (allowed) {
           expect(res.status, text).toBe(route.ok);
+          route.check?.(res, text);
           if (route.method === 'GET' && route.path(f) === '/environments' && caller !== 'admin') {
             // issue 19 § 1: an owner token lists only that token's environment.
             const own = caller === 'owner' ? f.a.key : f.b.key;
@@ -174,6 +226,22 @@ describe('refusals do not leak (issue 19 § 1)', () => {
     expect(unknown.status).toBe(404);
     const strip = (t: string, key: string) => t.replaceAll(key, '<key>');
     expect(strip(await other.text(), f.b.key)).toBe(strip(await unknown.text(), unknownKey));
+  });
+
+  it('the admin asking for a key that does not exist gets exactly that refusal: 404 SIM-1000 (issue 19 § 1)', async () => {
+    // issue 19 § 1: "404 SIM-1000, exactly as for an unknown environment".
+    const f = await fixture();
+    const unknownKey = 'env_0123456789abcdef0123456789abcdef';
+    const strip = (t: string, key: string) => t.replaceAll(key, '<key>');
+    for (const tail of ['', '/journal', '/drills', '/automatch', '/events']) {
+      const refused = await call('GET', `/environments/${f.b.key}${tail}`, f.a.ownerToken);
+      const unknown = await call('GET', `/environments/${unknownKey}${tail}`, ADMIN);
+      expect(unknown.status, tail).toBe(404);
+      expect(unknown.headers.get('content-type'), tail).toBe(refused.headers.get('content-type'));
+      const text = await unknown.text();
+      expect(JSON.parse(text), tail).toMatchObject({ code: 'SIM-1000', status: 404 });
+      expect(strip(text, unknownKey), tail).toBe(strip(await refused.text(), f.b.key));
+    }
   });
 
   it('an unknown token of any kind is 401 SIM-1001, and a deleted environment takes its owner token with it', async () => {

@@ -2,7 +2,8 @@
 // was read leaves the connection usable for the next request, or says `connection: close` and
 // closes it gracefully; never a reset on a connection announced as keep-alive (issue 26 § Why,
 // "Connections reset after an early refusal": 413 SOAP over 1 MiB, 415 900 KB text/plain, 401 REST
-// without a token with 700 KB; § What to reach, fourth bullet; § Tests, "Keep-alive").
+// without a token with 700 KB; § What to reach, fourth bullet; § Tests, "Keep-alive"). The control
+// API's own 401 SIM-1001 (issue 19 § 1) is such a refusal too on a host started with --require-token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOAP_ACTION } from '../../src/engine/products/receivables/soap/names.ts';
 import { startNodeHost, type NodeHost } from '../../src/hosts/node/server.ts';
@@ -97,5 +98,36 @@ describe('an early refusal with an unread body, then a second request on the sam
     conn.write(wsdl());
     expect((await conn.response()).status).toBe(200);
     conn.socket.end();
+  });
+});
+
+describe('the control API\'s early 401 on a --require-token host (issue 26 § Tests, "Keep-alive"; issue 19 § 1)', () => {
+  const ADMIN = 'simadmin_keepalive-admin-token-0123456789';
+  let guarded: NodeHost;
+  let guardedPort: number;
+  beforeAll(async () => {
+    guarded = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, requireToken: true, adminToken: ADMIN });
+    guardedPort = Number(new URL(guarded.url).port);
+  });
+  afterAll(() => guarded.close());
+
+  it('a 700 KB import with no token gets 401 SIM-1001, and the next request on the same socket is answered', async () => {
+    const conn = await RawConnection.open(guardedPort);
+    conn.write(rawRequest('POST', '/sim/_admin/environments/import', { 'content-type': 'application/json' }, filler(700_000)));
+    const first = await conn.response();
+    expect(first.status).toBe(401);
+    expect(JSON.parse(first.body)).toMatchObject({ code: 'SIM-1001' });
+    expect(first.headers['connection']).toBe('keep-alive');
+    conn.write(rawRequest('GET', '/sim/_admin/environments', { authorization: `Bearer ${ADMIN}` }));
+    const second = await conn.response();
+    expect(second.status).toBe(200);
+    expect(JSON.parse(second.body)).toEqual({ items: [] });
+    await new Promise((resolve) => setTimeout(resolve, 700)); // past the old 500 ms drain timeout
+    conn.write(rawRequest('GET', '/sim/_admin/environments', { authorization: `Bearer ${ADMIN}` }));
+    expect((await conn.response()).status).toBe(200);
+    expect(conn.ended).toBeNull();
+    conn.socket.end();
+    // Nothing was imported.
+    expect(guarded.engine.store.environments()).toEqual([]);
   });
 });

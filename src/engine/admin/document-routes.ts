@@ -9,6 +9,7 @@
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { ProductId } from '../core/types.ts';
 import type { CatalogSource, FullCatalog } from '../teaching/catalog.ts';
 import { personalize } from '../teaching/personalize.ts';
@@ -35,7 +36,7 @@ export function registerDocumentRoutes(app: Hono, deps: DocumentRouteDeps): void
 
   app.get('/environments/:key/openapi.json', async (c) => {
     const env = deps.store.env(c.req.param('key'));
-    if (!env) return json({ error: `No environment with key '${c.req.param('key')}'.` }, 404);
+    if (!env) return unknownEnvironment(c.req.param('key'));
     if (env.product !== 'receivables') {
       return json({ error: 'OpenAPI describes the receivables REST service. An OData service describes itself: read $metadata (CSDL) at the service root.' }, 400);
     }
@@ -47,7 +48,7 @@ export function registerDocumentRoutes(app: Hono, deps: DocumentRouteDeps): void
 
   app.get('/environments/:key/postman.json', async (c) => {
     const env = deps.store.env(c.req.param('key'));
-    if (!env) return json({ error: `No environment with key '${c.req.param('key')}'.` }, 404);
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const template = (await load(env.product))?.teaching?.postman;
     if (!template) return unavailable();
     const doc = personalize(template, baseUrl(c, env.key), env.name, 'postman');

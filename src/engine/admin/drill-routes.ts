@@ -10,6 +10,7 @@
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { Environment, ProductId } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { junitXml } from '../drills/junit.ts';
@@ -50,7 +51,6 @@ export function parsePlan(body: unknown): { ok: true; plan: DrillRow['plan']; ki
 
 export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
   const { store, drills } = deps;
-  const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
   const noDrill = (id: string) => json({ error: `No drill '${id}' in this environment.` }, 404);
   /** The playground's root on this origin (its error catalog is where a step's catalog entry links). */
   const appRoot = (c: Context) => `${new URL(c.req.url).origin}${deps.mount.replace(/sim$/, '')}`;
@@ -66,7 +66,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
 
   app.get('/environments/:key/drills', async (c) => {
     const env = envOf(c);
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const rows = drills.list(env.key, await store.partial(env.key));
     const current = store.env(env.key) ?? env;
     const words: ReportWords = { texts: undefined, errors: [] };
@@ -80,7 +80,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
 
   app.post('/environments/:key/drills', async (c) => {
     const env = envOf(c);
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     let body: unknown;
     try {
       body = JSON.parse(await c.req.text());
@@ -100,14 +100,14 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
 
   app.get('/environments/:key/drills/:id', async (c) => {
     const env = envOf(c);
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
     return d ? c.json(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product))) : noDrill(c.req.param('id'));
   });
 
   app.get('/environments/:key/drills/:id/junit.xml', async (c) => {
     const env = envOf(c);
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const d = drills.get(env.key, await store.partial(env.key), c.req.param('id'));
     if (!d) return noDrill(c.req.param('id'));
     const xml = junitXml(reportOf(d, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product)), env.key);
@@ -116,7 +116,7 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
 
   app.delete('/environments/:key/drills/:id', async (c) => {
     const env = envOf(c);
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const done = await drills.stop(env.key, await store.partial(env.key), c.req.param('id'));
     return done ? c.body(null, 204) : noDrill(c.req.param('id'));
   });

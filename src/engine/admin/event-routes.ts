@@ -10,6 +10,7 @@
  */
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { NoticeHub } from '../notices/hub.ts';
 import { noticeStream } from '../notices/stream.ts';
 import type { SimStore } from '../storage/store.ts';
@@ -31,7 +32,7 @@ export function registerEventRoutes(app: Hono, deps: EventRouteDeps): void {
 
   app.get('/environments/:key/events', (c) => {
     const key = c.req.param('key');
-    if (!deps.store.env(key)) return json({ error: `No environment with key '${key}'.` }, 404);
+    if (!deps.store.env(key)) return unknownEnvironment(key);
     if (!deps.notices) return noStream();
     if (new URL(c.req.url).search !== '') return json({ error: 'This route takes no parameters.' }, 400);
     return noticeStream(deps.notices, { inScope: (env) => env === key, scope: () => [key] });

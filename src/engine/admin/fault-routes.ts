@@ -8,6 +8,7 @@
 import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { HostClock } from '../core/types.ts';
 import type { FaultInjector } from '../faults/injector.ts';
 import { FAULT_KIND, MAX_RULES, type FaultRule } from '../faults/types.ts';
@@ -24,11 +25,10 @@ const bad = (message: string) => json({ error: message }, 400);
 
 export function registerFaultRoutes(app: Hono, deps: FaultRouteDeps): void {
   const { store, faults } = deps;
-  const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
 
   app.get('/environments/:key/faults', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     const rules = faults.rules(await store.partial(key));
     return c.json({ items: rules.map((r) => faults.view(key, r)) });
   });
@@ -36,7 +36,7 @@ export function registerFaultRoutes(app: Hono, deps: FaultRouteDeps): void {
   app.post('/environments/:key/faults', async (c) => {
     const key = c.req.param('key');
     const env = store.env(key);
-    if (!env) return notFound(key);
+    if (!env) return unknownEnvironment(key);
     const text = await c.req.text().catch(() => '');
     let body: unknown;
     try {
@@ -64,7 +64,7 @@ export function registerFaultRoutes(app: Hono, deps: FaultRouteDeps): void {
 
   app.delete('/environments/:key/faults/:id', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     const id = c.req.param('id');
     const found = await store.write(key, (tx) => {
       if (!tx.get(FAULT_KIND, id)) return false;

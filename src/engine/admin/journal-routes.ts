@@ -9,6 +9,7 @@
  */
 import type { Hono } from 'hono/tiny';
 import { json, readText } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { ProductCatalog } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { explain } from '../journal/explain.ts';
@@ -80,11 +81,10 @@ export async function enrich(entries: JournalEntry[], catalog: ProductCatalog | 
 }
 
 export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
-  const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
   app.get('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');
     const env = deps.store.env(key);
-    if (!env) return notFound(key);
+    if (!env) return unknownEnvironment(key);
     if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
     const parsed = parseJournalQuery(new URL(c.req.url).searchParams);
     if (!parsed.ok) return bad(parsed.error);
@@ -96,7 +96,7 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
   });
   app.put('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');
-    if (!deps.store.env(key)) return notFound(key);
+    if (!deps.store.env(key)) return unknownEnvironment(key);
     let body: unknown;
     try {
       body = JSON.parse(await c.req.text());
@@ -110,7 +110,7 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
   });
   app.post('/environments/:key/journal/verify', async (c) => {
     const key = c.req.param('key');
-    if (!deps.store.env(key)) return notFound(key);
+    if (!deps.store.env(key)) return unknownEnvironment(key);
     if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
     if (new URL(c.req.url).search !== '') return bad('POST of journal/verify takes no parameters: send the matcher as the JSON body.');
     let body: unknown;
@@ -127,7 +127,7 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
   });
   app.delete('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');
-    if (!deps.store.env(key)) return notFound(key);
+    if (!deps.store.env(key)) return unknownEnvironment(key);
     if (!deps.journal) return json({ error: 'This host runs without a request journal.' }, 503);
     if (new URL(c.req.url).search !== '') return bad('DELETE of the journal takes no parameters.');
     await deps.journal.clear(key);

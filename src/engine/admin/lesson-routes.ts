@@ -8,6 +8,7 @@
  */
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { Product, ProductId } from '../core/types.ts';
 import { journalOf, lessonsOf, progressOf, type ProgressDeps } from './lesson-progress.ts';
 
@@ -27,7 +28,7 @@ export function registerLessonRoutes(app: Hono, deps: LessonRouteDeps): void {
   app.get('/environments/:key/lessons', async (c) => {
     const key = c.req.param('key');
     const env = deps.store.env(key);
-    if (!env) return json({ error: `No environment with key '${key}'.` }, 404);
+    if (!env) return unknownEnvironment(key);
     if ([...new URL(c.req.url).searchParams.keys()].length) return json({ error: 'This route takes no parameters.' }, 400);
     const lessons = await lessonsOf(deps, env.product);
     if (!lessons) return unavailable();

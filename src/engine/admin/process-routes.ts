@@ -4,7 +4,7 @@
  * control router with the path below the process name.
  */
 import type { Hono } from 'hono/tiny';
-import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { EnvContext, Environment, Product, ProductId } from '../core/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
@@ -17,7 +17,7 @@ export interface ProcessRouteDeps {
 export function registerProcessRoutes(app: Hono, deps: ProcessRouteDeps): void {
   const forward = async (req: Request, key: string, name: string): Promise<Response | undefined> => {
     const env = deps.store.env(key);
-    if (!env) return json({ error: `No environment with key '${key}'.` }, 404);
+    if (!env) return unknownEnvironment(key);
     const process = deps.products.get(env.product)?.processes?.find((p) => p.name === name);
     if (!process) return undefined;
     const url = new URL(req.url);

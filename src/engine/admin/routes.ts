@@ -4,6 +4,7 @@ import { Hono } from 'hono/tiny';
 import { DAY_MS, envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import { seededRng, seedFrom } from '../core/random.ts';
 import { ControlRefusal } from '../core/refusal.ts';
 import { TimeSlicer } from '../core/yield.ts';
@@ -63,7 +64,6 @@ const MAX_GENERATE = 100_000;
 export const GENERATE_SLICE = 3000;
 
 const bad = (message: string) => json({ error: message }, 400);
-const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
 
 async function readJson(c: Context): Promise<{ ok: true; value: Record<string, unknown> } | { ok: false; res: Response }> {
   const text = await c.req.text().catch(() => '');
@@ -174,26 +174,26 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.get('/environments/:key', async (c) => {
     const env = store.env(c.req.param('key'));
-    return env ? c.json(await detail(c, env)) : notFound(c.req.param('key'));
+    return env ? c.json(await detail(c, env)) : unknownEnvironment(c.req.param('key'));
   });
 
   app.delete('/environments/:key', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     await store.deleteEnv(key);
     return c.body(null, 204);
   });
 
   app.post('/environments/:key/reset', async (c) => {
     const env = store.env(c.req.param('key'));
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     await reseed(env);
     return c.json(await detail(c, store.env(env.key) ?? env));
   });
 
   app.post('/environments/:key/generate', async (c) => {
     const env = store.env(c.req.param('key'));
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const product = products.get(env.product) as Product;
     if (!product.generate) return bad(`The ${product.id} product has no synthetic data generator.`);
     const body = await readJson(c);
@@ -234,7 +234,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.post('/environments/:key/credentials', async (c) => {
     const env = store.env(c.req.param('key'));
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const body = await readJson(c);
     if (!body.ok) return body.res;
     const product = products.get(env.product) as Product;
@@ -269,7 +269,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.delete('/environments/:key/credentials/:id', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     const id = c.req.param('id');
     const found = await store.write(key, (tx) => {
       if (!tx.get(CREDENTIAL_KIND, id)) return false;
@@ -281,12 +281,12 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.get('/environments/:key/clock', (c) => {
     const env = store.env(c.req.param('key'));
-    return env ? c.json({ now: envNow(clock, env).toISOString() }) : notFound(c.req.param('key'));
+    return env ? c.json({ now: envNow(clock, env).toISOString() }) : unknownEnvironment(c.req.param('key'));
   });
 
   app.put('/environments/:key/clock', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     const body = await readJson(c);
     if (!body.ok) return body.res;
     const { now, advanceDays } = body.value;
@@ -307,7 +307,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
 
   app.patch('/environments/:key', async (c) => {
     const key = c.req.param('key');
-    if (!store.env(key)) return notFound(key);
+    if (!store.env(key)) return unknownEnvironment(key);
     const body = await readJson(c);
     if (!body.ok) return body.res;
     const { name } = body.value;

@@ -12,6 +12,7 @@ import type { Hono } from 'hono/tiny';
 import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json, readText } from '../core/http.ts';
+import { unknownEnvironment } from '../core/sim-errors.ts';
 import { eachSliced, yieldToHost } from '../core/yield.ts';
 import type { CredentialSpec, Environment, HostClock, Product, ProductId, StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
@@ -37,7 +38,6 @@ export interface SnapshotRouteDeps {
 }
 
 const bad = (error: string) => json({ error }, 400);
-const notFound = (key: string) => json({ error: `No environment with key '${key}'.` }, 404);
 
 /** `credentials=true|false` (absent: false); anything else is refused. */
 function flag(value: string | undefined): boolean | null {
@@ -120,7 +120,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
 
   app.get('/environments/:key/snapshot', async (c) => {
     const env = store.env(c.req.param('key'));
-    if (!env) return notFound(c.req.param('key'));
+    if (!env) return unknownEnvironment(c.req.param('key'));
     const withCredentials = flag(c.req.query('credentials'));
     if (withCredentials === null) return bad('"credentials" must be true or false.');
     const data = await store.data(env.key);

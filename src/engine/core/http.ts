@@ -15,9 +15,12 @@ export function empty(status: number, headers: Record<string, string> = {}): Res
   return new Response(null, { status, headers });
 }
 
-/** RFC 9457 problem document (the simulator's own errors, e.g. SIM-1000). */
-export function problem(status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ type: `urn:erp-sim:problem:${code}`, title, status, detail, code }), {
+/**
+ * RFC 9457 problem document (the simulator's own errors, e.g. SIM-1000); `members` are extension
+ * members added after the standard ones.
+ */
+export function problem(status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}, members: Record<string, unknown> = {}): Response {
+  return new Response(JSON.stringify({ type: `urn:erp-sim:problem:${code}`, title, status, detail, code, ...members }), {
     status,
     headers: { 'content-type': 'application/problem+json; charset=utf-8', ...headers },
   });

@@ -42,9 +42,15 @@ export const SIMULATOR_ERRORS: readonly ErrorEntry[] = [
   },
 ];
 
-/** 404 SIM-1000 for an environment key, the same text whether the key is unknown or not the caller's. */
+/**
+ * 404 SIM-1000 for an environment key, the same answer whether the key is unknown or not the
+ * caller's (issue 19 § 1), on the control API and the product APIs alike. The detail is repeated as
+ * `error`, the member the control API's other refusals carry and its clients (the playground, the
+ * Node API's ControlClient) read.
+ */
 export function unknownEnvironment(key: string): Response {
-  return problem(404, SIM_UNKNOWN_ENVIRONMENT, 'Unknown environment', unknownEnvironmentDetail(key));
+  const detail = unknownEnvironmentDetail(key);
+  return problem(404, SIM_UNKNOWN_ENVIRONMENT, 'Unknown environment', detail, {}, { error: detail });
 }
 
 export const unknownEnvironmentDetail = (key: string) => `No environment with key '${key}' exists on this simulator.`;
