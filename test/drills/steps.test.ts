@@ -13,7 +13,7 @@ import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { createEnv, createTestSim, type TestSim } from '../support/sim.ts';
 import { soapRequest, createSimpleInvoiceXml, SAMPLE_HEADER, SAMPLE_LINES, securityHeader, SOAP_HEADERS } from '../../src/engine/products/receivables/soap/examples.ts';
 import { SERVICE_PATH } from '../../src/engine/products/receivables/soap/names.ts';
-import { basicSigner, oauthSigner, ODATA, REST, send, Timeout } from './clients.ts';
+import { basicSigner, NetworkError, oauthSigner, ODATA, REST, send, Timeout } from './clients.ts';
 
 const LIST = `${REST}/receivablesInvoices?limit=2`;
 const receipt = (n: string) => JSON.stringify({ ReceiptNumber: n, ReceiptMethod: 'Check', BusinessUnit: 'US1 Business Unit', Amount: 80, Currency: 'USD', ReceiptDate: '2026-03-14', CustomerAccountNumber: '10010' });
@@ -148,6 +148,61 @@ describe('verdicts (issue 23 § Contract, steps 1-6)', () => {
     const r = await report();
     expect(r.steps[0].verdict).toBe('fail');
     expect(r.steps[0].explanation).toMatch(/second record \(CustomerTrxId \d+\), while the first \(CustomerTrxId \d+\)/);
+  });
+
+  // Issue 23 § Contract step 5: "expect the record to exist exactly once within 60 s". The first
+  // resend that is recorded decides nothing yet: the step watches the rest of its window.
+  it('connection-dropped-before-write: a second identical create after a good resend makes a duplicate and fails', async () => {
+    const { sim, env, auth, report } = await drillOn('receivables', ['connection-dropped-before-write']);
+    // Invoices have no natural key: each create that is carried out is a new invoice.
+    const invoice = JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ Description: 'dropped twice', Quantity: 1, UnitSellingPrice: 5 }] });
+    const post = async () => send(sim, `${env.base}${REST}/receivablesInvoices`, { method: 'POST', body: invoice, headers: { ...(await auth()), 'content-type': 'application/json' } });
+    await expect(post()).rejects.toBeInstanceOf(NetworkError);
+    sim.clock.now += 1000;
+    const first = await post();
+    expect(first.status).toBe(201);
+    // Recorded once so far: still watching, not yet a pass.
+    expect((await report()).steps[0]).toMatchObject({ phase: 'watching', verdict: 'pending' });
+    sim.clock.now += 2000;
+    const second = await post();
+    expect(second.status).toBe(201);
+    const r = await report();
+    expect(r.steps[0]).toMatchObject({ phase: 'done', verdict: 'fail' });
+    expect(r.steps[0].explanation).toMatch(
+      /^Sent the create again 1\.0 s after the dropped connection and it was recorded \(.*receivablesInvoices\/\d+\), then sent it again 3\.0 s after the drop and that made a second record \(.*receivablesInvoices\/\d+\): the record exists twice\./,
+    );
+    expect(first.headers.get('location')).not.toBe(second.headers.get('location'));
+    expect(r.steps[0].evidence).toHaveLength(3); // the dropped create, the resend, the duplicate
+    expect(r.score).toEqual({ passed: 0, failed: 1, notExercised: 0 });
+  });
+
+  it('connection-dropped-before-write: one record (a repeat with Upsert-Mode answers the same one) passes when judged after the 60 s window; the next step waits until then', async () => {
+    const { sim, env, auth, report } = await drillOn('receivables', ['connection-dropped-before-write', 'unavailable']);
+    const post = async () => send(sim, `${env.base}${REST}/standardReceipts`, { method: 'POST', body: receipt('DROP-1'), headers: { ...(await auth()), 'content-type': 'application/json', 'upsert-mode': 'true' } });
+    const get = async () => (await send(sim, `${env.base}${LIST}`, { headers: await auth() })).status;
+    await expect(post()).rejects.toBeInstanceOf(NetworkError);
+    const injectedAt = sim.clock.now;
+    sim.clock.now += 1500;
+    const made = await post();
+    expect(made.status).toBe(201);
+    sim.clock.now += 5000;
+    const again = await post();
+    expect(again.status).toBe(200); // Upsert-Mode: the receipt already made, no second one
+    expect(again.headers.get('location')).toBe(made.headers.get('location'));
+    // Inside the window: step 1 still watches, so a read is not step 2's yet.
+    expect(await get()).toBe(200);
+    const mid = await report();
+    expect(mid.steps.map((s: { verdict: string }) => s.verdict)).toEqual(['pending', 'pending']);
+    expect(mid.steps[0].deadline).toBe(new Date(injectedAt + 60_000).toISOString());
+    // No timer: the report read after the window judges the step, at its deadline.
+    sim.clock.now = injectedAt + 60_001;
+    const r = await report();
+    expect(r.steps[0]).toMatchObject({ phase: 'done', verdict: 'pass', judgedAt: new Date(injectedAt + 60_000).toISOString() });
+    expect(r.steps[0].explanation).toMatch(/^Sent the create again 1\.5 s after the dropped connection and it was recorded once \(.*standardReceipts\/\d+\), with no second record within 60 s: right\./);
+    expect(r.steps[1].phase).toBe('armed');
+    expect(await get()).toBe(503);
+    const data = await sim.engine.store.data(env.key);
+    expect(data.list<{ ReceiptNumber: string }>('standardReceipt').filter((x) => x.ReceiptNumber === 'DROP-1')).toHaveLength(1);
   });
 
   it('slow-answer: a client that times out at 3 s and sends the read again gets "timed out and retried"', async () => {

@@ -1,7 +1,11 @@
 // The command line (issue 21 § 1): `erp-sim serve [the flags of npm run serve]` and `erp-sim --help`,
 // run here from the sources as `npm run serve` runs them (test/package runs the built bin).
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createEnv, createTestSim } from '../support/sim.ts';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { encoding: 'utf8', timeout: 20_000 });
 
@@ -42,6 +46,41 @@ describe('erp-sim command line (issue 21 § 1)', { timeout: 60_000 }, () => {
         child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
       expect((await fetch(`${url}/sim/_admin/environments`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  // Issue 21 § 4: examples/github-actions.yml starts `erp-sim serve --import` in the background,
+  // waits for its first answer (GET /sim/_admin/stats), then runs the suite against the imported
+  // environment. The host listens before it imports, so its first answer must already include
+  // every --import: a request made as soon as the port is open waits for them.
+  it('serve --import: the first answer on the port already has every imported environment', async () => {
+    const sim = await createTestSim();
+    await createEnv(sim, 'receivables', 'team');
+    const dir = mkdtempSync(join(tmpdir(), 'erp-sim-cli-'));
+    const file = join(dir, 'team.erp-sim.json');
+    writeFileSync(file, await (await sim.fetch(`/sim/_admin/environments/${(await sim.admin('GET', '/environments')).body.items[0].key}/snapshot?credentials=true`)).text());
+    // Several imports: start-up work long enough that a host answering before it ends is caught.
+    const imports = 6;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', 'serve', '--port', '0', ...Array.from({ length: imports }, () => ['--import', file]).flat()], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      // The banner's URL is printed as soon as the port is open, before the imports.
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1] as string);
+        });
+        child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const stats = (await (await fetch(`${url}/sim/_admin/stats`)).json()) as { environments: number };
+      expect(stats.environments).toBe(imports);
+      const listed = (await (await fetch(`${url}/sim/_admin/environments`)).json()) as { items: { name: string }[] };
+      expect(listed.items.map((e) => e.name)).toEqual(Array.from({ length: imports }, () => 'team'));
+      expect(out).not.toContain('created at start');
     } finally {
       child.kill('SIGTERM');
     }

@@ -69,8 +69,8 @@ export function practiceFor(kind: StepKind, product: ProductId): Practice {
         : { example: CREATE[product], note: `${drill}Send: the customer is created, then the answer is 500. Look it up (GET CUSTOMERS('C2001')) before sending again; sent again it is refused 409, the key exists.` };
     case 'connection-dropped-before-write':
       return product === 'receivables'
-        ? { example: CREATE[product], note: `${drill}Change ReceiptNumber to a new value and Send: the connection drops, nothing is recorded. Send again: created once.` }
-        : { example: CREATE[product], note: `${drill}Change CUSTNAME to a new key and Send: the connection drops, nothing is created. Send again: created once.` };
+        ? { example: CREATE[product], note: `${drill}Change ReceiptNumber to a new value and Send: the connection drops, nothing is recorded. Send again: created once. The step passes when its 60 s end with no second receipt.` }
+        : { example: CREATE[product], note: `${drill}Change CUSTNAME to a new key and Send: the connection drops, nothing is created. Send again: created once. The step passes when its 60 s end with no second customer.` };
     case 'slow-answer':
       return { example: READ[product], note: `${drill}Send and wait: the answer takes 8 s.` };
   }

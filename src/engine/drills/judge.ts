@@ -106,8 +106,25 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
       return { evidence: false };
     }
     case 'connection-dropped-before-write': {
+      if (same && w.resentAtMs !== undefined) {
+        // The record exists: until the window ends, the same create again must not make another
+        // (Upsert-Mode answering the same record, or a refusal, is still one record).
+        if (ok && (o.location === undefined || o.location !== w.created)) {
+          return decide(
+            'fail',
+            `Sent the create again ${secs(w.resentAtMs - injected)} after the dropped connection and it was recorded${w.created ? ` (${w.created})` : ''}, then sent it again ${secs(gap)} after the drop and that made a second record${o.location ? ` (${o.location})` : ''}: the record exists twice.`,
+          );
+        }
+        return { evidence: true };
+      }
       if (same) {
-        if (ok) return decide('pass', `Sent the create again ${secs(gap)} after the dropped connection and it was recorded once${o.location ? ` (${o.location})` : ''}: right.`);
+        if (ok) {
+          // Recorded once so far; judged when the window ends (expire), or sooner by a second record.
+          w.resentAtMs = o.atMs;
+          if (o.location) w.created = o.location;
+          return { evidence: true };
+        }
+        // A refusal as a duplicate proves the record's key is taken: an identical create can make no second one.
         if (o.duplicate) return decide('pass', 'The create was sent again and refused as a duplicate: the record exists once.');
         w.refused = (w.refused ?? 0) + 1;
         return { evidence: true };
@@ -156,6 +173,10 @@ export function expire(step: StepState, product: ProductId): Decision {
         `No retry within 60 s, so no second record${refused ? ` (${times(refused)} refused)` : ''}. Note that the create was committed although the answer was 500: a client should look before it reports the write as failed.`,
       );
     case 'connection-dropped-before-write':
+      if (w.resentAtMs !== undefined) {
+        const gap = w.resentAtMs - (step.injectedAtMs ?? w.resentAtMs);
+        return decide('pass', `Sent the create again ${secs(gap)} after the dropped connection and it was recorded once${w.created ? ` (${w.created})` : ''}, with no second record within 60 s: right.`);
+      }
       return decide('fail', refused ? `Sent the create again ${times(refused)} but it was refused each time: the record does not exist.` : 'The record does not exist: the create was never carried out and the client did not send it again within 60 s.');
     case 'slow-answer':
       return w.abortedAfterMs !== undefined

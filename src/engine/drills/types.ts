@@ -47,8 +47,16 @@ export interface Watch {
   newTokenAtMs?: number;
   /** Repeats still refused (the old token, a wrong credential), or retries of a create refused. */
   refused?: number;
-  /** server-error-after-write: the committed record (its Location), to tell an upsert from a duplicate. */
+  /**
+   * server-error-after-write: the committed record (its Location), to tell an upsert from a duplicate;
+   * connection-dropped-before-write: the record the create sent again made.
+   */
   created?: string;
+  /**
+   * connection-dropped-before-write: when the create sent again made the record. The step watches
+   * on until its window ends, for a second record (the issue: exactly once within 60 s).
+   */
+  resentAtMs?: number;
   /** Reads under this path count as "read before retrying". */
   collection?: string;
   /** slow-answer: the client stopped waiting (its connection closed) this long after the injection. */

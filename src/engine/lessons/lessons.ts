@@ -173,13 +173,13 @@ export const LESSONS: readonly Lesson[] = [
       {
         id: 'created',
         title: 'Send it again: the receipt is created once',
-        how: 'Send the same request: 201. With Upsert-Mode the retry would have been safe even if the first had been carried out.',
+        how: 'Send the same request: 201. With Upsert-Mode the retry would have been safe even if the first had been carried out. The drill watches for a minute after the dropped connection that no second receipt comes, then passes the step.',
         goal: { kind: 'seen', pattern: { method: 'POST', path: 'standardReceipts', status: 201 } },
       },
       {
         id: 'slow',
         title: 'Read once more and wait: the answer takes 8 s',
-        how: 'Invoices > "List invoices", Send, and wait for it. Then open the Drill view: the score, each verdict with its rule and journal entries, and "Download JUnit XML".',
+        how: 'Once the Drill view shows step 5 passed (a minute after the dropped connection), Invoices > "List invoices", Send, and wait for it. Then open the Drill view: the score, each verdict with its rule and journal entries, and "Download JUnit XML".',
         goal: { kind: 'seen', pattern: { drill: '^slow-answer$', status: 200 } },
       },
     ],

@@ -33,7 +33,7 @@ Options:
   --host ADDR     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --state FILE    keep every environment in FILE across restarts (default: in memory)
   --import FILE   load a snapshot file (exported from the playground or the control API) as a new
-                  environment at start; repeatable
+                  environment at start; repeatable (requests wait until every one is loaded)
   --log           print one access-log line per request (time, method, path, status, duration,
                   injected fault)
   --admin-token TOKEN
@@ -193,7 +193,14 @@ if (klass && 'problem' in klass) {
 // The playground at / beside /sim (issue 20): built first when npm run serve finds it missing or old.
 const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(line) });
 
+// The start-up work below (--import, a class's checks, the environments created at start) is done
+// before the host answers anything: a request that comes sooner waits for it, so CI that only waits
+// for the port, or for a first answer, finds the imported environments there.
+let startupDone = () => {};
+const startup = new Promise<void>((resolve) => (startupDone = resolve));
+
 const host = await startNodeHost({
+  startup,
   app: appFiles(playground.dir, { host: 'node', ...(klass ? { class: klass } : {}) }),
   port,
   host: values.host,
@@ -274,6 +281,9 @@ if (host.engine.store.environments().length === 0 && !klass) {
 } else {
   for (const env of host.engine.store.environments()) console.log(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
 }
+
+// From here the host answers requests (those already waiting first).
+startupDone();
 
 let stopping = false;
 const stop = async () => {

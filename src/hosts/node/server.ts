@@ -35,6 +35,12 @@ export interface NodeHostOptions {
   classCodes?: string[];
   /** `--require-token`: every control request needs a token, from loopback too. */
   requireToken?: boolean;
+  /**
+   * The caller's start-up work (the CLI's `--import`, the environments it creates at start): a
+   * request that arrives before it settles waits for it, so a client that only waits for the port
+   * (or for its first answer) never sees the host without them.
+   */
+  startup?: Promise<unknown>;
 }
 
 export interface NodeHost {
@@ -114,8 +120,22 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const app = opts.app;
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
+  // Until the start-up work settles, requests wait for it; afterwards they cost nothing more.
+  const startup = opts.startup;
+  let started = !startup;
+  void startup?.then(
+    () => (started = true),
+    () => (started = true),
+  );
   const server: ServerType = await new Promise((resolve, reject) => {
-    const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) => (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+    const respond = (req: Request, bindings: HttpBindings | Http2Bindings) => (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+    const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) =>
+      started || !startup
+        ? respond(req, bindings)
+        : startup.then(
+            () => respond(req, bindings),
+            () => respond(req, bindings),
+          );
     // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
     const s = serve({ fetch, port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
