@@ -64,6 +64,12 @@ export class Journal {
   private readonly inflight = new Set<Promise<unknown>>();
   /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
   private readonly recording = new Map<string, Set<Promise<void>>>();
+  /**
+   * Per environment, the last entry's recording: each entry takes its id after the one answered
+   * before it, so ids follow the order of the answers even when an earlier entry's redaction or body
+   * read takes longer (they run side by side; only the filing waits).
+   */
+  private readonly turns = new Map<string, Promise<unknown>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
@@ -86,7 +92,13 @@ export class Journal {
       finish: (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         const resCopy = res.type === 'error' ? null : res.clone();
-        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra);
+        const before = this.turns.get(info.env);
+        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra, before);
+        const turn = recorded.catch(() => undefined);
+        this.turns.set(info.env, turn);
+        void turn.then(() => {
+          if (this.turns.get(info.env) === turn) this.turns.delete(info.env);
+        });
         const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
@@ -101,7 +113,7 @@ export class Journal {
     };
   }
 
-  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo): Promise<number> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo, before?: Promise<unknown>): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     const [reqText, resText, hint] = await Promise.all([
@@ -127,6 +139,7 @@ export class Journal {
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
+    await before;
     const parent = await this.add(info.env, draft);
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
       for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) {

@@ -66,7 +66,8 @@ export const readOnlyExamples: ExampleRequest[] = [
   ex(G_ACT, 'site-describe', 'Describe receivablesCustomerAccountSiteActivities', 'GET', `${SITE}/describe`),
 ];
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid });
+// `message`: the refusal's own words, where entries share a code (the journal and console pick by it).
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string, message?: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid, ...(message ? { message } : {}) });
 
 /** The refusals of these resources, each with a request that triggers it on a fresh environment. */
 export const readOnlyErrorEntries: ErrorEntry[] = [
@@ -79,11 +80,11 @@ export const readOnlyErrorEntries: ErrorEntry[] = [
   entry(FW.METHOD_NOT_ALLOWED, 405, 'Account activity is read-only', 'POST, PATCH, PUT or DELETE on the account-activity resources or their children.', '000 Read-only resources table (GET only)',
     ex(G_ACT, 'err-act-post', 'POST to the account activities', 'POST', ACT, 405, {}), 'Only GET the activity resources and their children; they change as invoices and receipts change and AutoMatch runs.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Adjustment flexfields', 'receivablesAdjustments/{AdjustmentId}/child/receivablesAdjustmentDFF is refused by name.', '000 Support matrix (receivablesAdjustmentDFF)',
-    ex(G_ADJ, 'err-adj-dff', 'Flexfields of an adjustment', 'GET', `${ADJ}/${adjustment.AdjustmentId}/child/receivablesAdjustmentDFF`, 404), 'Read adjustments without the receivablesAdjustmentDFF child; it is not offered.'),
+    ex(G_ADJ, 'err-adj-dff', 'Flexfields of an adjustment', 'GET', `${ADJ}/${adjustment.AdjustmentId}/child/receivablesAdjustmentDFF`, 404), 'Read adjustments without the receivablesAdjustmentDFF child; it is not offered.', '^The child receivablesAdjustmentDFF '),
   entry(FW.INVALID_EXPAND, 400, 'Expand adjustment flexfields', 'expand=receivablesAdjustmentDFF is refused by name.', '000 Support matrix (receivablesAdjustmentDFF, and expand naming it)',
     ex(G_ADJ, 'err-adj-expand', 'Adjustments with their flexfields', 'GET', `${ADJ}?expand=receivablesAdjustmentDFF`, 400), 'Leave receivablesAdjustmentDFF out of expand; it is not offered.'),
   entry(FW.NO_SUCH_RESOURCE, 404, 'Site uses of customerAccountSites', '/customerAccountSites/{id}/child/siteUses is not offered; read site uses through customerAccountSitesLOV.', '000 Support matrix (/customerAccountSites/{id}/child/siteUses)',
-    ex(G_REF, 'err-site-uses', 'Site uses under customerAccountSites', 'GET', `${FSCM_BASE}/customerAccountSites/${acmeSite.customerAccountSiteId}/child/siteUses`, 404), 'Read site uses through customerAccountSitesLOV, e.g. q=AccountNumber=\'10010\'.'),
+    ex(G_REF, 'err-site-uses', 'Site uses under customerAccountSites', 'GET', `${FSCM_BASE}/customerAccountSites/${acmeSite.customerAccountSiteId}/child/siteUses`, 404), 'Read site uses through customerAccountSitesLOV, e.g. q=AccountNumber=\'10010\'.', 'siteUses child are not offered'),
   entry(FW.NO_SUCH_ITEM, 404, 'Adjustment not found', 'An AdjustmentId that does not exist in this environment (another tenant\'s row answers the same).', '000 Read-only resources table (another tenant\'s row gives 404); What the service does 2',
     ex(G_ADJ, 'err-adj-404', 'An adjustment that does not exist', 'GET', `${ADJ}/999999999999999`, 404), 'Use an AdjustmentId listed by GET receivablesAdjustments in this environment (or finder PrimaryKey;AdjustmentId=<id>).'),
   entry(FW.INVALID_ORDER_BY, 400, 'Sort by a derived activity attribute', 'CreditMemoStatus, ReferenceTransactionStatus, PaymentDaysLate and the activity totals are derived on read: they filter but cannot be sort keys.', '000 Other read-only resources (derived on read: filter, not sort keys)',
