@@ -79,6 +79,12 @@ export class Journal {
   private readonly inflight = new Set<Promise<unknown>>();
   /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
   private readonly recording = new Map<string, Set<Promise<void>>>();
+  /**
+   * Per environment, the last entry begun recording: each entry joins the ring after the one
+   * answered before it, so ids follow the order of the answers whatever each entry's work costs
+   * (a hint that runs PBKDF2 is slower than one that does not).
+   */
+  private readonly lastRecorded = new Map<string, Promise<unknown>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
@@ -111,7 +117,14 @@ export class Journal {
             resBody = null;
           }
         }
-        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resBody, ms, extra);
+        const before = this.lastRecorded.get(info.env);
+        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resBody, ms, extra, before);
+        this.lastRecorded.set(info.env, recorded);
+        void recorded
+          .catch(() => undefined)
+          .finally(() => {
+            if (this.lastRecorded.get(info.env) === recorded) this.lastRecorded.delete(info.env);
+          });
         const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
@@ -126,7 +139,7 @@ export class Journal {
     };
   }
 
-  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | null, ms: number, extra: FinishInfo): Promise<number> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | null, ms: number, extra: FinishInfo, before: Promise<unknown> | undefined): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     // The host's turn first: the answer goes out, and requests already waiting start, before the
@@ -155,6 +168,8 @@ export class Journal {
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
+    // The entry of the answer before this one goes first (whether or not it could be recorded).
+    await before?.catch(() => undefined);
     const parent = await this.add(info.env, draft);
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
       for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) {
