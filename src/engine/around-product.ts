@@ -82,7 +82,7 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
     }
   } catch (err) {
     // The engine answers an unexpected failure with its own 500; the journal still shows the request.
-    capture?.finish(new Response(JSON.stringify({ error: 'Internal simulator error', code: 'SIM-5000' }), { status: 500, headers: { 'content-type': 'application/json' } }), { injected });
+    void capture?.finish(new Response(JSON.stringify({ error: 'Internal simulator error', code: 'SIM-5000' }), { status: 500, headers: { 'content-type': 'application/json' } }), { injected });
     throw err;
   } finally {
     deps.faults.persist(env.key);
@@ -95,7 +95,9 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
       : refused && (service === 'odata' || service === 'batch')
         ? () => basicHint(deps.store, env.key, authorization)
         : undefined;
-  const entry = capture?.finish(res, { injected, hint, drill: turn?.mark });
-  if (turn) await turn.after(res, entry);
+  // The answer sent is the one the journal hands back (its body read once, for both).
+  const finished = await capture?.finish(res, { injected, hint, drill: turn?.mark });
+  if (finished) res = finished.res;
+  if (turn) await turn.after(res, finished?.entry);
   return res;
 }

@@ -135,7 +135,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       path,
       now: () => envNow(clock, store.env(key) ?? env),
       data,
-      write: (fn) => store.write(key, fn),
+      write: (fn, scope) => store.write(key, fn, scope ? { kinds: scope.kinds } : {}),
       credentials: verifier,
     };
   };
@@ -167,7 +167,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   /**
    * The product's answer. Over a cache with kinds not loaded yet, each run is a `ReadAttempt`: one
    * that read a missing kind (and so could not write) is dropped, the kinds it missed are loaded,
-   * and the request runs again; every run loads at least one kind, so this ends.
+   * and the request runs again; every run loads at least one kind, so this ends. A write loads
+   * every kind first (so nothing read after it can miss), except a scoped one (a token issued):
+   * after that the attempt may not miss, as it could not run again.
    */
   const answerLoadingKinds = async (request: Request, product: Product, ctx: EnvContext): Promise<Response> => {
     for (;;) {
@@ -175,9 +177,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       const cache = await store.partial(ctx.env.key);
       if (!cache.missingKinds().length) return runProduct(request, product, { ...ctx, data: cache });
       const attempt = new ReadAttempt(cache);
-      const write: EnvContext['write'] = async (fn) => {
+      let wroteScoped = false;
+      const write: EnvContext['write'] = async (fn, scope) => {
         attempt.mayWrite();
-        return ctx.write(fn);
+        const result = await ctx.write(fn, scope);
+        if (scope) wroteScoped = true;
+        return result;
       };
       try {
         const res = await runProduct(request.clone(), product, { ...ctx, data: attempt, write });
@@ -185,6 +190,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       } catch (err) {
         if (!attempt.note(err)) throw err;
       }
+      if (wroteScoped) throw new Error(`A request read the ${[...attempt.missed].join(', ')} records (not loaded yet) after a scoped write.`);
       await store.loadKinds(ctx.env.key, [...attempt.missed]);
     }
   };

@@ -22,7 +22,7 @@ const call = (engine: Engine, path: string, init: RequestInit = {}) => engine.ha
 const admin = async (engine: Engine, path: string, body: unknown) => (await call(engine, `/sim/_admin${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
 
 let warm: Engine;
-let rec: { base: string; key: string; bearer: string; soapUser: { username: string; password: string } };
+let rec: { base: string; key: string; bearer: string; soapUser: { username: string; password: string }; client: { clientId: string; clientSecret: string } };
 let od: { base: string; key: string; basic: string };
 
 /** A just-started engine (nothing loaded yet) over the same IndexedDB. */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const r = await admin(warm, '/environments', { product: 'receivables' });
   const client = r.credentials.oauthClients[0];
   const token = await call(warm, `/sim/${r.key}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }) });
-  rec = { base: `/sim/${r.key}`, key: r.key, bearer: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, soapUser: r.credentials.soapUsers[0] };
+  rec = { base: `/sim/${r.key}`, key: r.key, bearer: `Bearer ${((await token.json()) as { access_token: string }).access_token}`, soapUser: r.credentials.soapUsers[0], client };
   await admin(warm, `/environments/${r.key}/generate`, { count: 300 });
   await admin(warm, `/environments/${r.key}/generate`, { count: 40, kind: 'receipts' });
   const o = await admin(warm, '/environments', { product: 'odata' });
@@ -110,6 +110,61 @@ describe('large kinds load on first use (issue 14 § How)', () => {
     const again = await call(await open(), `${rec.base}${REST}/receivablesInvoices/${made.CustomerTransactionId}`, { headers: { authorization: rec.bearer } });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { TransactionNumber: string }).TransactionNumber).toBe(made.TransactionNumber);
+  });
+});
+
+describe('a write scoped to the kinds it touches loads only those (issue 22 § Also)', () => {
+  it('a token issued on a just-started engine loads no large kind; the page after it loads only what it reads (the data browser after a reload)', async () => {
+    const engine = await cold();
+    const cache = await engine.store.partial(rec.key);
+    const deferred = cache.missingKinds();
+    expect(deferred).toEqual(expect.arrayContaining(['invoice', 'invoiceLine']));
+    const form = new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: rec.client.clientId, client_secret: rec.client.clientSecret });
+    const token = await call(engine, `${rec.base}/oauth/token`, { method: 'POST', body: form });
+    expect(token.status).toBe(200);
+    const bearer = `Bearer ${((await token.json()) as { access_token: string }).access_token}`;
+    expect(cache.missingKinds()).toEqual(deferred);
+    const page = await call(engine, `${rec.base}${REST}/receivablesInvoices?limit=25&orderBy=TransactionNumber:desc`, { headers: { authorization: bearer } });
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { items: unknown[] }).items).toHaveLength(25);
+    expect(cache.isMissing('invoice')).toBe(false);
+    expect(cache.isMissing('invoiceLine')).toBe(true);
+    // The token was stored (one transaction, as any write): a worker started later accepts it.
+    await engine.settled();
+    expect((await call(await open(), `${rec.base}${REST}/receivablesInvoices?limit=1`, { headers: { authorization: bearer } })).status).toBe(200);
+  });
+
+  it('a scoped write that touches another kind stores nothing; a read of a kind not loaded after one answers 500, never a second write', async () => {
+    const idb = new IDBFactory();
+    const app = createProductApp();
+    app.post('/outside', async (c) => {
+      await c.env.write((tx) => {
+        tx.put('note', 'a', { n: 1 });
+        tx.put('big', 'b0', { i: -1 });
+      }, { kinds: ['note'] });
+      return c.json({ ok: true });
+    });
+    app.post('/after', async (c) => {
+      await c.env.write((tx) => tx.put('note', `n${tx.count('note')}`, { n: 1 }), { kinds: ['note'] });
+      return c.json({ n: c.env.data.count('big') });
+    });
+    const product: Product = {
+      id: 'odata', title: 'scoped', defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {}, app,
+      seed: ({ tx }) => {
+        for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
+      },
+    };
+    const start = () => createEngine({ backend: new DexieBackend(openDatabase('scoped', idb, IDBKeyRange), LIMITS), clock: () => NOW, products: [product] });
+    const first = await start();
+    const { key } = (await admin(first, '/environments', { product: 'odata' })) as { key: string };
+    await first.settled();
+    const engine = await start();
+    expect((await engine.store.partial(key)).missingKinds()).toContain('big');
+    expect((await call(engine, `/sim/${key}/outside`, { method: 'POST' })).status).toBe(500);
+    expect((await call(engine, `/sim/${key}/after`, { method: 'POST' })).status).toBe(500);
+    const stored = await engine.store.data(key);
+    expect([...stored.entries('note')]).toEqual([['n0', { n: 1 }]]);
+    expect(stored.get('big', 'b0')).toEqual({ i: 0 });
   });
 });
 

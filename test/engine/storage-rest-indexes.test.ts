@@ -60,6 +60,20 @@ describe('indexes kept current on writes (issue 14)', () => {
     expect(await walk('InvoiceStatus:asc')).toEqual(expected);
   });
 
+  it('a descending page, where each new invoice goes first, lists the invoices as a fresh sort does after creates, updates and deletes (issue 22)', async () => {
+    await walk('TransactionNumber:desc'); // builds the index before the writes
+    for (let i = 0; i < 5; i++) expect((await api.call('POST', INVOICES, createBody())).status).toBe(201);
+    const open = api.invoices((r) => r.InvoiceStatus === 'Complete' && !r.voided);
+    expect((await api.call('PATCH', `${INVOICES}/${open[3]?.CustomerTransactionId}`, { InvoiceStatus: 'Incomplete' })).status).toBe(200);
+    const victim = api.invoices((r) => r.InvoiceStatus === 'Incomplete')[0];
+    expect((await api.call('DELETE', `${INVOICES}/${victim?.CustomerTransactionId}`)).status).toBe(204);
+    expect((await api.call('POST', INVOICES, createBody())).status).toBe(201);
+    const expected = [...api.invoices()]
+      .sort((a, b) => (a.TransactionNumber > b.TransactionNumber ? -1 : a.TransactionNumber < b.TransactionNumber ? 1 : a.CustomerTransactionId - b.CustomerTransactionId))
+      .map((r) => r.CustomerTransactionId);
+    expect(await walk('TransactionNumber:desc')).toEqual(expected);
+  });
+
   it('an item with its children after a line is added shows the new line (child groups patched)', async () => {
     const inv = (await api.call('POST', INVOICES, createBody())).body;
     const before = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}?expand=receivablesInvoiceLines`);

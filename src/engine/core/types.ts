@@ -94,9 +94,23 @@ export interface EnvContext {
   /** The environment clock. */
   now(): Date;
   data: DataView;
-  /** Run `fn` as one atomic write. Throwing inside rolls everything back; nothing is stored. */
-  write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
+  /**
+   * Run `fn` as one atomic write. Throwing inside rolls everything back; nothing is stored. Every
+   * kind of the environment is loaded first, unless `scope` names the only kinds the write touches.
+   */
+  write<T>(fn: (tx: WriteTx) => T | Promise<T>, scope?: WriteScope): Promise<T>;
   credentials: CredentialService;
+}
+
+/**
+ * A write that touches (reads or changes) only `kinds`, after which the request reads no stored
+ * record: only those kinds need loading first. A token issued right after a worker start then waits
+ * for no large kind (100k invoices) to load (issue 22 § Also). Touching another kind inside the
+ * write throws; reading a kind still unloaded after it answers 500 (a request that has written
+ * cannot be run again once the kind is in).
+ */
+export interface WriteScope {
+  kinds: readonly string[];
 }
 
 /** Hono environment type for product routers: `c.env` is the EnvContext. */

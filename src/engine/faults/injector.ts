@@ -95,7 +95,8 @@ export class FaultInjector {
           const n = this.fired.get(k) ?? 0;
           if (row && (row.fired ?? 0) < n) tx.put(FAULT_KIND, id, { ...row, fired: n });
         }
-      })
+        // Only the rules are touched: a worker just started need not load its large kinds for this.
+      }, { kinds: [FAULT_KIND] })
       .catch(() => undefined); // the environment or the rule went away meanwhile
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));

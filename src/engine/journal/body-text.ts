@@ -42,3 +42,17 @@ export async function bodyPrefix(copy: Request | Response, maxChars: number, wai
     clearTimeout(timer);
   }
 }
+
+/**
+ * `bodyPrefix` of a body already in memory: the text whole when it has at most `maxChars`
+ * characters, else a prefix longer than `maxChars`, marked cut (only the start of a large body is
+ * decoded: a character takes at most three bytes per UTF-16 unit).
+ */
+export function bytesPrefix(bytes: Uint8Array, maxChars: number): { text: string; cut: boolean } {
+  const room = 3 * (maxChars + 2);
+  if (bytes.byteLength <= room) {
+    const text = new TextDecoder().decode(bytes);
+    return { text, cut: text.length > maxChars };
+  }
+  return { text: new TextDecoder().decode(bytes.subarray(0, room), { stream: true }), cut: true };
+}

@@ -1,12 +1,15 @@
 /**
  * The request journal (issue 12 § 1). The engine hands each request to an environment to `begin`
- * and its answer to `finish`; everything after that (reading copies of the bodies, redaction, the
+ * and its answer to `finish`; everything after that (reading the request's copy, redaction, the
  * entry, persistence) runs in the background, never inside the request's write transaction or the
- * environment's write lock. Entries are buffered in memory and persisted in batches; `settled()`
- * resolves when all of that is done (the worker keeps itself alive on it with waitUntil).
+ * environment's write lock, and only after a turn of the host's event loop, so the answer is sent
+ * and requests already waiting start before it (issue 22 § Also). Entries are buffered in memory
+ * and persisted in batches; `settled()` resolves when all of that is done (the worker keeps itself
+ * alive on it with waitUntil).
  */
 import type { ProductId } from '../core/types.ts';
-import { bodyPrefix } from './body-text.ts';
+import { yieldToHost } from '../core/yield.ts';
+import { bodyPrefix, bytesPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
@@ -45,9 +48,21 @@ export interface FinishInfo {
   hint?: () => Promise<string | undefined>;
 }
 
-export interface Capture {
+export interface Finished {
+  /** The answer to send: the same status and headers, its body read once into memory. */
+  res: Response;
   /** Resolves to the entry's id once it is recorded (undefined if it could not be). */
-  finish(res: Response, info?: FinishInfo): Promise<number | undefined>;
+  entry: Promise<number | undefined>;
+}
+
+export interface Capture {
+  /**
+   * Journal the answer. Its body is read here, whole, and the answer handed back carries those same
+   * bytes: the journal reads them too, so the answer is never a clone's branch (a teed body reaches
+   * the client only after reads that wait on the event loop, behind whatever runs meanwhile; and the
+   * Node host's fast path for a body held in memory is kept).
+   */
+  finish(res: Response, info?: FinishInfo): Promise<Finished>;
 }
 
 export interface JournalOptions {
@@ -65,11 +80,11 @@ export class Journal {
   /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
   private readonly recording = new Map<string, Set<Promise<void>>>();
   /**
-   * Per environment, the last entry's recording: each entry takes its id after the one answered
-   * before it, so ids follow the order of the answers even when an earlier entry's redaction or body
-   * read takes longer (they run side by side; only the filing waits).
+   * Per environment, the last entry begun recording: each entry joins the ring after the one
+   * answered before it, so ids follow the order of the answers whatever each entry's work costs
+   * (a hint that runs PBKDF2 is slower than one that does not).
    */
-  private readonly turns = new Map<string, Promise<unknown>>();
+  private readonly lastRecorded = new Map<string, Promise<unknown>>();
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushWaiters: (() => void)[] = [];
@@ -89,16 +104,27 @@ export class Journal {
     const source = sourceOf(reqHeaders[SOURCE_HEADER]);
     delete reqHeaders[SOURCE_HEADER];
     return {
-      finish: (res, extra = {}) => {
+      finish: async (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        const resCopy = res.type === 'error' ? null : res.clone();
-        const before = this.turns.get(info.env);
-        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resCopy, ms, extra, before);
-        const turn = recorded.catch(() => undefined);
-        this.turns.set(info.env, turn);
-        void turn.then(() => {
-          if (this.turns.get(info.env) === turn) this.turns.delete(info.env);
-        });
+        let resBody: Uint8Array<ArrayBuffer> | null = null;
+        if (res.type !== 'error' && res.body) {
+          try {
+            resBody = new Uint8Array(await res.arrayBuffer());
+            res = new Response(resBody, { status: res.status, statusText: res.statusText, headers: res.headers });
+          } catch {
+            // The body failed midway (a stream that errored): the client would have seen it fail too.
+            res = Response.error();
+            resBody = null;
+          }
+        }
+        const before = this.lastRecorded.get(info.env);
+        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resBody, ms, extra, before);
+        this.lastRecorded.set(info.env, recorded);
+        void recorded
+          .catch(() => undefined)
+          .finally(() => {
+            if (this.lastRecorded.get(info.env) === recorded) this.lastRecorded.delete(info.env);
+          });
         const settled = this.track(recorded);
         let pending = this.recording.get(info.env);
         if (!pending) this.recording.set(info.env, (pending = new Set()));
@@ -108,19 +134,22 @@ export class Journal {
           if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
         });
         // The entry's id, for a drill step's evidence (undefined when recording failed).
-        return recorded.catch(() => undefined);
+        return { res, entry: recorded.catch(() => undefined) };
       },
     };
   }
 
-  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resCopy: Response | null, ms: number, extra: FinishInfo, before?: Promise<unknown>): Promise<number> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | null, ms: number, extra: FinishInfo, before: Promise<unknown> | undefined): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
-    const [reqText, resText, hint] = await Promise.all([
+    // The host's turn first: the answer goes out, and requests already waiting start, before the
+    // entry's work (redaction alone is a millisecond for a large body; issue 22 § Also).
+    await yieldToHost();
+    const [reqText, hint] = await Promise.all([
       reqCopy ? bodyPrefix(reqCopy, limit) : Promise.resolve({ text: '', cut: false }),
-      resCopy ? bodyPrefix(resCopy, limit) : Promise.resolve({ text: '', cut: false }),
       extra.hint ? extra.hint().catch(() => undefined) : Promise.resolve(undefined),
     ]);
+    const resText = resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
     const resHeaders = res.type === 'error' ? {} : redactHeaders(res.headers);
     const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
     const draft: Draft = {
@@ -139,7 +168,8 @@ export class Journal {
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
-    await before;
+    // The entry of the answer before this one goes first (whether or not it could be recorded).
+    await before?.catch(() => undefined);
     const parent = await this.add(info.env, draft);
     if (batch && info.odataBase && !reqText.cut && !resText.cut) {
       for (const inner of innerDrafts(draft, reqText.text, resText.text, info.odataBase)) {

@@ -37,9 +37,43 @@ const MIN_BASE64_RUN = Math.ceil((32 * 4) / 3);
 const LEVELS = 3;
 
 const SECRET_LENGTHS = [32, 64];
-const HEX_RUN = /[0-9a-f]{32,}/g;
 const PAT = /pat_[0-9a-f]{40}/g;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+/**
+ * Characters a candidate or an escape of one can be made of: hex digits, the letters of `pat_` and of
+ * the named entities, and the escapes' `%`, `&`, `#`, `;` and `\`. A candidate in any reading of a
+ * text comes from a run of these at least as long in the text itself: each of its characters is
+ * either written as is or an escape made only of these characters, and the units of a reading come
+ * from adjacent stretches of the text before it. So a base64 run whose decoding (at one alignment)
+ * has no 32 of them in a row holds no candidate there, and is neither decoded nor read further: most
+ * runs are paths (`/sim/env_…/fscmRestApi/resources/11` decodes to bytes that are none of these),
+ * and decoding each at four alignments cost a millisecond a request (issue 22 § Also).
+ */
+const CANDIDATE_CHAR = new Uint8Array(128);
+for (const c of '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz%&#;\\_') CANDIDATE_CHAR[c.charCodeAt(0)] = 1;
+/** Base64 digit values by character code (base64url's `-` and `_` as `+` and `/`). */
+const DIGIT = new Uint8Array(128);
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (DIGIT[c.charCodeAt(0)] = i));
+DIGIT['-'.charCodeAt(0)] = 62;
+DIGIT['_'.charCodeAt(0)] = 63;
+
+/** Whether base64 digits (no padding) decode to 32 candidate characters in a row: the bytes atob gives, without making them. */
+function mayDecodeToCandidate(digits: string): boolean {
+  let bits = 0;
+  let held = 0;
+  let run = 0;
+  for (let i = 0; i < digits.length; i++) {
+    bits = ((bits << 6) | (DIGIT[digits.charCodeAt(i)] as number)) & 0xffff;
+    held += 6;
+    if (held < 8) continue;
+    held -= 8;
+    const byte = (bits >> held) & 0xff;
+    run = byte < 128 && CANDIDATE_CHAR[byte] === 1 ? run + 1 : 0;
+    if (run >= 32) return true;
+  }
+  return false;
+}
+
 /** One escaped character: %XX, &#N; / &#xH;, a named XML entity, or a JSON \uXXXX. */
 const ESCAPE = /%([0-9A-Fa-f]{2})|&#(?:[xX]([0-9A-Fa-f]{1,6})|(\d{1,7}));|&(amp|lt|gt|quot|apos);|\\u([0-9A-Fa-f]{4})/g;
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -54,7 +88,9 @@ interface Reading {
   to(i: number): number;
 }
 
-const lowerAscii = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+/** ASCII letters lowercased, nothing else changed (an ASCII text as a whole: toLowerCase changes only A-Z there). */
+const lowerAscii = (s: string) => (NON_ASCII.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s.toLowerCase());
+const NON_ASCII = /[^\x00-\x7f]/;
 
 function fromCode(code: number): string {
   return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
@@ -116,13 +152,17 @@ function readings(text: string): Reading[] {
   return out;
 }
 
-/** Decodings of a base64 (or base64url) run, at each of the four alignments it may start at. */
+/**
+ * Decodings of a base64 (or base64url) run, at each of the four alignments it may start at; those
+ * that cannot hold a candidate are left out.
+ */
 function base64Decodings(run: string): string[] {
   const plain = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   const out: string[] = [];
   for (let skip = 0; skip < 4 && plain.length - skip >= 8; skip++) {
     const part = plain.slice(skip);
     const usable = part.slice(0, part.length - (part.length % 4 === 1 ? 1 : 0));
+    if (!mayDecodeToCandidate(usable)) continue;
     try {
       out.push(atob(usable + '='.repeat((4 - (usable.length % 4)) % 4)));
     } catch {
@@ -136,15 +176,30 @@ function base64Decodings(run: string): string[] {
 function candidatesOf(lower: string, onLongRun: (index: number, length: number) => void): Set<string> {
   const out = new Set<string>();
   for (const m of lower.matchAll(PAT)) out.add(m[0]);
-  for (const m of lower.matchAll(HEX_RUN)) {
-    const run = m[0];
-    if (run.length > MAX_HEX_RUN) {
-      onLongRun(m.index, run.length);
-      continue;
-    }
+  eachHexRun(lower, (index, length) => {
+    if (length > MAX_HEX_RUN) return onLongRun(index, length);
+    const run = lower.slice(index, index + length);
     for (const size of SECRET_LENGTHS) for (let at = 0; at + size <= run.length; at++) out.add(run.slice(at, at + size));
-  }
+  });
   return out;
+}
+
+/**
+ * Each run of at least 32 lowercase hex digits, whole (what /[0-9a-f]{32,}/g matches), found in one
+ * pass: the regular expression tries every start inside a shorter run of digits again, several
+ * times slower on text full of numbers.
+ */
+function eachHexRun(lower: string, found: (index: number, length: number) => void): void {
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0;
+    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 102)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= 32) found(start, i - start);
+      start = -1;
+    }
+  }
 }
 
 interface Span {

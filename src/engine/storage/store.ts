@@ -107,16 +107,33 @@ export class SimStore {
   }
 
   /**
+   * The environment's records with at least `kinds` loaded (others may still be in storage), for a
+   * write that touches only those.
+   */
+  async withKinds(key: string, kinds: readonly string[]): Promise<EnvCache> {
+    for (;;) {
+      const cache = await this.partial(key);
+      const missing = kinds.filter((k) => cache.isMissing(k));
+      if (!missing.length) return cache;
+      await this.loadKinds(key, missing);
+    }
+  }
+
+  /**
    * Run `fn` as one atomic write to the environment's records. `create` makes a new environment in
    * the same transaction (its row, seeded book and credentials land together or not at all).
+   * Every kind is loaded first, unless `kinds` names the only kinds `fn` touches (the transaction
+   * refuses any other): a write waits only for the kinds it touches to be loaded, so no kind
+   * changes while it is being loaded, and the commit is still one transaction.
    */
-  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean; create?: Environment } = {}): Promise<T> {
+  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean; create?: Environment; kinds?: readonly string[] } = {}): Promise<T> {
     return this.lock(key).run(async () => {
       const env = opts.create ?? this.envs.get(key);
       if (!env || (opts.create && this.envs.has(key))) throw new EnvironmentGone(key);
-      const cache = await this.data(key);
+      const scoped = opts.kinds && !opts.reset && !opts.create ? opts.kinds : undefined;
+      const cache = scoped ? await this.withKinds(key, scoped) : await this.data(key);
       const startEnv = opts.reset ? { ...env, idSeq: 0 } : env;
-      const tx = new PendingTx(cache, startEnv, opts.reset ? isDataKind : undefined);
+      const tx = new PendingTx(cache, startEnv, opts.reset ? isDataKind : undefined, scoped);
       const result = await fn(tx);
       const puts: { kind: string; id: string; data: Row }[] = [];
       const deletes: { kind: string; id: string }[] = [];

@@ -26,22 +26,34 @@ export class PendingTx implements WriteTx {
   idSeq: number;
   private readonly overlays = new Map<string, Overlay>();
 
+  private readonly scope: ReadonlySet<string> | undefined;
+
   constructor(
     private readonly base: EnvCache,
     readonly env: Environment,
     /** A reset reads as if every data kind were empty. */
     private readonly cleared: (kind: string) => boolean = () => false,
+    /** The only kinds this write may touch (a scoped write: others may not be loaded). */
+    scope?: readonly string[],
   ) {
     this.idSeq = env.idSeq;
+    this.scope = scope ? new Set(scope) : undefined;
+  }
+
+  /** A scoped write touching another kind is a mistake in the code that declared the scope. */
+  private touch(kind: string): void {
+    if (this.scope && !this.scope.has(kind)) throw new Error(`A write scoped to ${[...this.scope].join(', ')} touched the ${kind} records.`);
   }
 
   get<T extends Row = Row>(kind: string, id: string): T | undefined {
+    this.touch(kind);
     const pending = this.puts.get(kind);
     if (pending?.has(id)) return (pending.get(id) ?? undefined) as T | undefined;
     return this.cleared(kind) ? undefined : this.base.get<T>(kind, id);
   }
 
   list<T extends Row = Row>(kind: string): readonly T[] {
+    this.touch(kind);
     const pending = this.puts.get(kind);
     const cleared = this.cleared(kind);
     if (!pending) return cleared ? [] : this.base.list<T>(kind);
@@ -58,6 +70,7 @@ export class PendingTx implements WriteTx {
 
   /** The committed count corrected by this write's own puts and deletes (no list is built). */
   count(kind: string): number {
+    this.touch(kind);
     const pending = this.puts.get(kind);
     const cleared = this.cleared(kind);
     let n = cleared ? 0 : this.base.count(kind);
@@ -71,6 +84,7 @@ export class PendingTx implements WriteTx {
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
+    for (const kind of kinds) this.touch(kind);
     return kinds.some((k) => this.puts.has(k) || this.cleared(k)) ? build() : this.base.derived(name, kinds, build);
   }
 
@@ -80,6 +94,7 @@ export class PendingTx implements WriteTx {
    * per row (generate: a receipt-number check per receipt) stays linear.
    */
   indexed<V>(name: string, kind: string, spec: IndexSpec<V>): V {
+    this.touch(kind);
     if (!this.puts.has(kind) && !this.cleared(kind)) return this.base.indexed(name, kind, spec);
     const hit = this.overlays.get(name);
     if (hit && hit.kind === kind) {
@@ -98,12 +113,14 @@ export class PendingTx implements WriteTx {
   }
 
   put(kind: string, id: string, row: Row): void {
+    this.touch(kind);
     const before = this.overlays.size ? this.get(kind, id) : undefined;
     this.pending(kind).set(id, row);
     if (this.overlays.size) this.patch(kind, id, before, row);
   }
 
   delete(kind: string, id: string): void {
+    this.touch(kind);
     const before = this.overlays.size ? this.get(kind, id) : undefined;
     this.pending(kind).set(id, null);
     if (before) this.patch(kind, id, before, undefined);

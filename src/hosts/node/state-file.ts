@@ -18,9 +18,12 @@ export const READ_CHUNK = 1 << 20;
 type RecordsChange = Extract<Change, { op: 'records' }>;
 type Line = Change & { more?: true };
 
+/** Whether a change is written as several lines (a large one: generate, import, reset). */
+const manyLines = (change: Change): boolean => change.op === 'records' && change.puts.length + change.deletes.length > ROWS_PER_LINE;
+
 /** The lines one change is written as, one at a time (each a JSON.stringify of up to ROWS_PER_LINE rows). */
 function* linesOf(change: Change): Generator<string> {
-  if (change.op !== 'records' || change.puts.length + change.deletes.length <= ROWS_PER_LINE) {
+  if (change.op !== 'records' || !manyLines(change)) {
     yield JSON.stringify(change);
     return;
   }
@@ -85,10 +88,13 @@ export function openJournal(file: string): Journal {
   const backend = new MemoryBackend(async (change) => {
     // Serialized first, a line at a time with the host given back between lines (a generate slice
     // is some 12k rows), then written in one go: another environment's lines never interleave.
+    // A change of one line (a request's write) is written at once: a turn of the event loop would
+    // only put whatever else waits in front of the write and its answer (issue 22 § Also).
     const lines: string[] = [];
+    const many = manyLines(change);
     for (const line of linesOf(change)) {
       lines.push(line);
-      await yieldSoon();
+      if (many) await yieldSoon();
     }
     const before = fstatSync(fd).size;
     try {

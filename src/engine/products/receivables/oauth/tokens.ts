@@ -4,7 +4,7 @@
  * credential must still exist (revoked credentials are deleted) when the token is presented.
  */
 import { randomHex, sha256Hex } from '../../../core/crypto.ts';
-import type { DataView, Row, StoredCredential, WriteTx } from '../../../core/types.ts';
+import type { DataView, Row, StoredCredential, WriteScope, WriteTx } from '../../../core/types.ts';
 
 export const TOKEN_KIND = 'sim.oauth-token';
 export const TOKEN_LIFETIME_S = 3600;
@@ -18,9 +18,14 @@ export interface TokenRow extends Row {
   expiresAtMs: number;
 }
 
-/** Issue a token for a verified client; removes this environment's expired tokens on the way. */
+/**
+ * Issue a token for a verified client; removes this environment's expired tokens on the way. The
+ * write touches only the tokens, so a just-started worker issues one without first loading the
+ * environment's large kinds (issue 22 § Also: the data browser's first page after a reload asks
+ * for a token, then for the page); the token endpoint reads nothing stored after it.
+ */
 export async function issueToken(
-  write: <T>(fn: (tx: WriteTx) => T | Promise<T>) => Promise<T>,
+  write: <T>(fn: (tx: WriteTx) => T | Promise<T>, scope?: WriteScope) => Promise<T>,
   cred: StoredCredential,
   scope: string,
   now: Date,
@@ -38,7 +43,7 @@ export async function issueToken(
       expiresAtMs: now.getTime() + TOKEN_LIFETIME_S * 1000,
     };
     tx.put(TOKEN_KIND, hash, row);
-  });
+  }, { kinds: [TOKEN_KIND] });
   return token;
 }
 

@@ -4,6 +4,7 @@
  * book. Nulls sort last ascending and first descending (the database default).
  */
 import { indexed } from '../../../core/indexed.ts';
+import { SplitList } from '../../../core/split-list.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import type { OrderKey } from './params.ts';
 import type { ReadContext, ResourceDef } from './types.ts';
@@ -47,11 +48,14 @@ export function resourceRows(data: DataView, def: ResourceDef): readonly Row[] {
   return data.derived(`rest:rows:${def.name}`, [def.kind], () => data.list(def.kind).filter(where));
 }
 
-/** A sorted index: rows with their sort keys and position keys (ties keep `list` order). */
+/**
+ * A sorted index: rows with their sort keys and position keys (ties keep `list` order), in lists
+ * that take a row at either end without moving the others (the newest rows go first or last).
+ */
 interface SortedIndex {
-  rows: Row[];
-  keys: Key[][];
-  seqs: number[];
+  rows: SplitList<Row>;
+  keys: SplitList<Key[]>;
+  seqs: SplitList<number>;
 }
 
 function keysOf(row: Row, keys: readonly OrderKey[], rc: ReadContext): Key[] {
@@ -67,7 +71,7 @@ function compareEntries(keys: readonly OrderKey[], ak: readonly Key[], aSeq: num
 }
 
 /** The resource's rows sorted by `keys`; built once, then kept current as rows change. */
-export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): readonly Row[] {
+export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): Iterable<Row> {
   const where = def.where;
   return indexed<SortedIndex>(data, `rest:idx:${def.name}:${orderText}`, def.kind, {
     build(rows, seqs, view) {
@@ -77,29 +81,36 @@ export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly Ord
         if (!where || where(row)) entries.push({ row, k: keysOf(row, keys, rc), seq: seqs[i] as number });
       });
       entries.sort((a, b) => compareEntries(keys, a.k, a.seq, b.k, b.seq));
-      return { rows: entries.map((e) => e.row), keys: entries.map((e) => e.k), seqs: entries.map((e) => e.seq) };
+      return { rows: new SplitList(entries.map((e) => e.row)), keys: new SplitList(entries.map((e) => e.k)), seqs: new SplitList(entries.map((e) => e.seq)) };
     },
     update(idx, { before, after, seq }, view) {
-      if (before && (!where || where(before))) {
-        const at = idx.rows.indexOf(before);
-        if (at >= 0) {
-          idx.rows.splice(at, 1);
-          idx.keys.splice(at, 1);
-          idx.seqs.splice(at, 1);
-        }
+      const k = after && (!where || where(after)) ? keysOf(after, keys, sortContext(view)) : null;
+      /** Whether the entry at `i` sorts before the changed row. */
+      const ahead = (i: number) => compareEntries(keys, idx.keys.at(i), idx.seqs.at(i), k as Key[], seq) < 0;
+      const at = before && (!where || where(before)) ? idx.rows.indexOf(before) : -1;
+      // A row changed in place that keeps its place (most updates: a balance, a status) moves nothing.
+      if (at >= 0 && k && (at === 0 || ahead(at - 1)) && (at === idx.rows.length - 1 || !ahead(at + 1))) {
+        idx.rows.set(at, after as Row);
+        idx.keys.set(at, k);
+        idx.seqs.set(at, seq);
+        return;
       }
-      if (after && (!where || where(after))) {
-        const k = keysOf(after, keys, sortContext(view));
+      if (at >= 0) {
+        idx.rows.removeAt(at);
+        idx.keys.removeAt(at);
+        idx.seqs.removeAt(at);
+      }
+      if (k) {
         let lo = 0;
         let hi = idx.rows.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          if (compareEntries(keys, idx.keys[mid] as Key[], idx.seqs[mid] as number, k, seq) < 0) lo = mid + 1;
+          if (ahead(mid)) lo = mid + 1;
           else hi = mid;
         }
-        idx.rows.splice(lo, 0, after);
-        idx.keys.splice(lo, 0, k);
-        idx.seqs.splice(lo, 0, seq);
+        idx.rows.insert(lo, after as Row);
+        idx.keys.insert(lo, k);
+        idx.seqs.insert(lo, seq);
       }
     },
   }).rows;
