@@ -86,13 +86,14 @@ async function main(): Promise<void> {
     const env = await page.evaluate(async (product) => {
       const res = await fetch('/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product, name: 'Bench worker scale' }) });
       const rec = await res.json();
-      if (product === 'odata') return { key: rec.key as string, auth: `Basic ${btoa(`${rec.credentials.apiUsers[0].username}:${rec.credentials.apiUsers[0].password}`)}` };
+      if (product === 'odata') return { key: rec.key as string, auth: `Basic ${btoa(`${rec.credentials.apiUsers[0].username}:${rec.credentials.apiUsers[0].password}`)}`, token: null };
       const client = rec.credentials.oauthClients[0];
       const tokenRes = await fetch(`/sim/${rec.key}/oauth/token`, {
         method: 'POST',
         body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }),
       });
-      return { key: rec.key as string, auth: `Bearer ${(await tokenRes.json()).access_token as string}` };
+      const token = new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }).toString();
+      return { key: rec.key as string, auth: `Bearer ${(await tokenRes.json()).access_token as string}`, token };
     }, product);
     let generated = 0;
     for (const size of SIZES) {
@@ -141,6 +142,25 @@ async function main(): Promise<void> {
         await page.waitForTimeout(200);
         cold.push(await firstAnswer());
       }
+      // What a reloaded page does (its tokens lived in the old page's memory): a token, then a page
+      // (issue 22 § Also: the data browser's first page after a worker stop).
+      let tokenThenPage = NaN;
+      if (env.token) {
+        await stopWorker(cdp);
+        await page.waitForTimeout(200);
+        tokenThenPage = await page.evaluate(
+          async ({ key, token, path }) => {
+            const t = performance.now();
+            const tokenRes = await fetch(`/sim/${key}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: token });
+            const auth = `Bearer ${((await tokenRes.json()) as { access_token: string }).access_token}`;
+            const res = await fetch(`/sim/${key}${path}`, { headers: { authorization: auth } });
+            await res.text();
+            if (res.status !== 200) throw new Error(`token then page: ${res.status}`);
+            return performance.now() - t;
+          },
+          { key: env.key, token: env.token, path: PROFILE.read },
+        );
+      }
       const warm = await firstAnswer();
       const heapLazy = await workerHeapMb(browser);
       // A write loads every kind first: its time after a stop, then the heap with the whole book
@@ -164,6 +184,7 @@ async function main(): Promise<void> {
         generate: size ? `${(gen.ms / 1000).toFixed(1)} s` : '',
         'longest frame meanwhile': size ? ms(gen.longestFrame) : '',
         'first answer after worker stop (median of 3)': ms(cold[1] as number),
+        ...(env.token ? { 'token, then that page, after a stop': ms(tokenThenPage) } : {}),
         'next answer': ms(warm),
         'first write after a stop': ms(firstWrite),
         'worker heap: after generate': `${heap.toFixed(0)} MB`,
