@@ -42,7 +42,8 @@ function earlyWorkerRegistration(): Plugin {
     transformIndexHtml(html) {
       const url = JSON.stringify(`${base}sw.js`);
       const scope = JSON.stringify(base);
-      const script = `<script>if ('serviceWorker' in navigator) navigator.serviceWorker.register(${url}, { scope: ${scope} }).catch(function () {});</script>`;
+      // Not on a page a Node host serves (its marker comes before this script): /sim is the host's there.
+      const script = `<script>if ('serviceWorker' in navigator && !document.querySelector('meta[name="erp-sim-host"]')) navigator.serviceWorker.register(${url}, { scope: ${scope} }).catch(function () {});</script>`;
       // Right after the charset, ahead of the stylesheet: an inline script waits for the styles above it.
       return html.replace(/(<meta charset="[^"]*"\s*\/?>)/i, `$1\n    ${script}`);
     },

@@ -187,6 +187,8 @@ test('join page and trainer view at 800 px, light and dark: no overflow, axe-cle
   await t.setViewportSize({ width: 800, height: 900 });
   await t.reload();
   await expect(t.getByTestId('trainer-row')).toHaveCount(3);
+  // A reload registers no service worker either (the build's early registration sees the host's marker).
+  expect(await t.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   for (const theme of ['light', 'dark']) {
     if (theme === 'dark') await t.getByTestId('theme-toggle').click();
     await expectNoOverflow(t, `trainer ${theme}`);

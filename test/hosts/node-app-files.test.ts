@@ -60,6 +60,20 @@ describe('the playground at / beside /sim (issue 20)', () => {
     expect((await get('/sw.js')).headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it("registers no service worker: the page's marker comes before the build's registration, and /sw.js is a worker that removes itself (issue 20: the service worker must not answer /sim for a page a Node host serves)", async () => {
+    const withCharset = join(dir, 'charset');
+    mkdirSync(withCharset);
+    writeFileSync(join(withCharset, 'index.html'), '<!doctype html><html><head>\n<meta charset="UTF-8" />\n<script>if (!document.querySelector(\'meta[name="erp-sim-host"]\')) navigator.serviceWorker.register("/sw.js");</script>\n</head><body></body></html>');
+    writeFileSync(join(withCharset, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    const files = appFiles(withCharset, { host: 'node' });
+    const html = await (await files.answer(new Request('http://h/'))).text();
+    expect(html.indexOf('name="erp-sim-host"')).toBeGreaterThan(html.indexOf('<meta charset'));
+    expect(html.indexOf('name="erp-sim-host"')).toBeLessThan(html.indexOf('<script>'));
+    const worker = await (await files.answer(new Request('http://h/sw.js'))).text();
+    expect(worker).not.toContain('"fetch"');
+    expect(worker).toContain('self.registration.unregister()');
+  });
+
   it('compresses text once asked (gzip), and says it varies by Accept-Encoding', async () => {
     const { request } = await import('node:http');
     const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {

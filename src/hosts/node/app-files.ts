@@ -48,6 +48,16 @@ interface Loaded {
   gzipped?: Promise<Uint8Array>;
 }
 
+/** The page with the marker right after its charset (else first in its head). */
+function withMarker(html: string, meta: string): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  return charset.test(html) ? html.replace(charset, (m) => `${m}\n    ${meta}`) : html.replace(/<head>/i, (m) => `${m}${meta}`);
+}
+
+const RETIRING_WORKER = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.registration.unregister().then(() => self.clients.matchAll({ type: 'window' })).then((pages) => Promise.all(pages.map((p) => p.navigate(p.url))))));
+`;
+
 const notBuiltPage = (command: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Playground not built</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}code{background:#eee;padding:.1rem .3rem;border-radius:4px}</style></head>
 <body><h1>The playground is not built yet</h1><p>This Node host answers the simulator at <code>/sim</code>, but the playground's files are missing.
@@ -90,7 +100,8 @@ export function appFiles(dir: string, info: HostPageInfo, notBuilt = 'npm run bu
     // The page's marker is read when the page is: the CLI completes a class's product from its
     // scenario after the host has started (the scenarios come with the host's catalog).
     const page = file === join(root, 'index.html');
-    if (page) body = new TextEncoder().encode(new TextDecoder().decode(body).replace(/<\/head>/i, (end) => `  ${hostMeta(info)}\n  ${end}`));
+    // Right after the charset, ahead of the build's inline worker registration, which looks for it.
+    if (page) body = new TextEncoder().encode(withMarker(new TextDecoder().decode(body), hostMeta(info)));
     const loaded: Loaded = { version, body };
     if (stats.size <= MAX_CACHED_FILE && !page) cache.set(file, loaded);
     return loaded;
@@ -134,6 +145,9 @@ export function appFiles(dir: string, info: HostPageInfo, notBuilt = 'npm run bu
         return new Response('Method not allowed\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
       }
       const pathname = new URL(request.url).pathname;
+      // No service worker belongs to a Node host's pages (/sim is the host's): a worker a static build
+      // once left on this address is replaced by one that removes itself and reloads its pages.
+      if (pathname === '/sw.js') return new Response(request.method === 'HEAD' ? null : RETIRING_WORKER, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } });
       const index = join(root, 'index.html');
       const file = pathname.endsWith('/') ? resolve(`${pathname}index.html`) : resolve(pathname);
       if (!file) return notFound();
