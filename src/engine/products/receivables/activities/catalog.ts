@@ -11,7 +11,7 @@ import { seededScratchBook } from '../book/seeded.ts';
 import { receiptMethodResource } from '../receipt-methods/definitions.ts';
 import { FW } from '../rest/errors.ts';
 import { collectionPath, FSCM_BASE } from '../rest/links.ts';
-import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
+import { errorEntry as entry, jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { siteLovResource } from '../sites/definitions.ts';
 import { ACTIVITY_CHILDREN } from './children.ts';
 import { accountActivityResource, siteActivityResource } from './definitions.ts';
@@ -66,8 +66,6 @@ export const readOnlyExamples: ExampleRequest[] = [
   ex(G_ACT, 'site-describe', 'Describe receivablesCustomerAccountSiteActivities', 'GET', `${SITE}/describe`),
 ];
 
-// `message`: the refusal's own words, where entries share a code (the journal and console pick by it).
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string, message?: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid, ...(message ? { message } : {}) });
 
 /** The refusals of these resources, each with a request that triggers it on a fresh environment. */
 export const readOnlyErrorEntries: ErrorEntry[] = [

@@ -8,7 +8,7 @@ import { KIND, type CreditMemoRow, type InvoiceRow } from '../book/records.ts';
 import { seededScratchBook } from '../book/seeded.ts';
 import { FW } from '../rest/errors.ts';
 import { FSCM_BASE } from '../rest/links.ts';
-import { jsonExample, resourceInfo } from '../rest/catalog-info.ts';
+import { errorEntry as entry, jsonExample, resourceInfo } from '../rest/catalog-info.ts';
 import { creditMemoResource, LINES } from './definitions.ts';
 
 const CM = `${FSCM_BASE}/receivablesCreditMemos`;
@@ -52,7 +52,6 @@ export const creditMemoExamples: ExampleRequest[] = [
   ex('describe', 'Describe receivablesCreditMemos', 'GET', `${CM}/describe`, 200),
 ];
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string, message?: string): ErrorEntry => ({ code, status, title, meaning, spec, reproduce, avoid, ...(message ? { message } : {}) });
 
 /** Each credit memo refusal, with a request that triggers it on a fresh environment. */
 export const creditMemoErrorEntries: ErrorEntry[] = [

@@ -1,5 +1,5 @@
-/** Resource definitions described for the UI's data browser and examples (core ResourceInfo). */
-import type { ExampleRequest, ResourceInfo } from '../../../core/types.ts';
+/** Resource definitions described for the UI's data browser and examples (core ResourceInfo), and their error entries. */
+import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../../core/types.ts';
 import { collectionPath } from './links.ts';
 import type { ResourceDef } from './types.ts';
 
@@ -34,4 +34,12 @@ export function jsonExample(id: string, group: string, title: string, method: st
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) }),
     ...more,
   };
+}
+
+/**
+ * A catalog entry with the request that reproduces it; `message`: a pattern of the refusal's own
+ * words, where entries share a code (the journal and console pick the entry by it).
+ */
+export function errorEntry(code: string, status: number, title: string, meaning: string, spec: string, reproduce: ExampleRequest, avoid: string, message?: string): ErrorEntry {
+  return { code, status, title, meaning, spec, reproduce, avoid, ...(message ? { message } : {}) };
 }
