@@ -89,3 +89,6 @@ export function curlOf(entry: JournalEntry, baseUrl: string): string {
 
 /** Compact time of an entry: HH:MM:SS.mmm of the environment clock. */
 export const timeOf = (iso: string) => iso.slice(11, 23);
+
+/** An entry's status colour: a dropped connection (status 0), 5xx, 4xx, else success. */
+export const entryStatusClass = (s: number) => (s === 0 ? 'dropped' : s >= 500 ? 's5' : s >= 400 ? 's4' : 's2');
