@@ -22,6 +22,14 @@ describe('redaction (issue 12 § 1 secrets)', () => {
     expect(redactBody('{ "x":  1 }', 'application/json')).toBe('{ "x":  1 }');
   });
 
+  it('a secret field named with escapes is still found; bodies without one come back as they were, valid or not', () => {
+    // A JSON body is parsed only when it may name a secret field (issue 22 § Also): the plain search
+    // misses a key written with escapes, so a backslash sends the body through the parse.
+    const out = JSON.parse(redactBody('{"pass\\u0077ord":"hunter2","Client_Secret":"s"}', 'application/json'));
+    expect(out).toEqual({ password: '[redacted]', Client_Secret: '[redacted]' });
+    for (const body of ['{"items":[{"Description":"tokens and secrets","n":1}]}', '{"cut": [1, 2', '[{"a":"b"}, {"c":']) expect(redactBody(body, 'application/json')).toBe(body);
+  });
+
   it('a JSON body cut short is redacted by pattern', () => {
     const cut = `{"access_token": "${'a'.repeat(40)}", "items": [${'1,'.repeat(50)}`;
     const out = redactBody(cut, 'application/json', true);

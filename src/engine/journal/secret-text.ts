@@ -37,8 +37,7 @@ const MIN_BASE64_RUN = Math.ceil((32 * 4) / 3);
 const LEVELS = 3;
 
 const SECRET_LENGTHS = [32, 64];
-const PAT = /pat_[0-9a-f]{40}/g;
-const BASE64_RUN = /[A-Za-z0-9+/_-]{12,}={0,2}/g;
+const PAT = /pat_[0-9a-f]{40}/gi;
 /**
  * Characters a candidate or an escape of one can be made of: hex digits, the letters of `pat_` and of
  * the named entities, and the escapes' `%`, `&`, `#`, `;` and `\`. A candidate in any reading of a
@@ -56,6 +55,45 @@ const DIGIT = new Uint8Array(128);
 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (DIGIT[c.charCodeAt(0)] = i));
 DIGIT['-'.charCodeAt(0)] = 62;
 DIGIT['_'.charCodeAt(0)] = 63;
+
+/** Base64 and base64url digits by character code. */
+const BASE64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') BASE64_CHAR[c.charCodeAt(0)] = 1;
+const EQUALS = '='.charCodeAt(0);
+const isBase64Char = (code: number) => code < 128 && BASE64_CHAR[code] === 1;
+
+/** Base64 digits a run kept needs at least: MIN_BASE64_RUN less the two `=` it may end with. */
+const MIN_BASE64_DIGITS = MIN_BASE64_RUN - 2;
+
+/**
+ * Each run of base64 digits with up to two `=` after it, whole, from MIN_BASE64_RUN to
+ * MAX_BASE64_RUN characters long (padding included): what /[A-Za-z0-9+/_-]{12,}={0,2}/g matches,
+ * kept only at those lengths. A JSON body has a run of 12 or more at nearly every field name, none
+ * long enough to decode, so (as eachHexRun) this looks ahead by the shortest run kept and reads most
+ * characters not at all.
+ */
+export function eachBase64Run(text: string, found: (index: number, length: number) => void): void {
+  const n = text.length;
+  // Invariant: no run kept starts before `i` unreported, and text[i - 1] is no base64 digit.
+  let i = 0;
+  while (i + MIN_BASE64_DIGITS <= n) {
+    const probe = i + MIN_BASE64_DIGITS - 1;
+    if (!isBase64Char(text.charCodeAt(probe))) {
+      i = probe + 1;
+      continue;
+    }
+    let start = probe;
+    while (start > i && isBase64Char(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isBase64Char(text.charCodeAt(end))) end++;
+    const digits = end - start;
+    let pad = 0;
+    while (pad < 2 && end + pad < n && text.charCodeAt(end + pad) === EQUALS) pad++;
+    const length = digits + pad;
+    if (length >= MIN_BASE64_RUN && length <= MAX_BASE64_RUN) found(start, length);
+    i = end + 1;
+  }
+}
 
 /** Whether base64 digits (no padding) decode to 32 candidate characters in a row: the bytes atob gives, without making them. */
 function mayDecodeToCandidate(digits: string): boolean {
@@ -81,8 +119,6 @@ const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', qu
 /** A reading of the original text: each of its UTF-16 units knows the original range it came from. */
 interface Reading {
   text: string;
-  /** ASCII letters lowercased (same length: positions stay valid). */
-  lower: string;
   /** Where in the original the unit at `i` starts, and where it ends. */
   from(i: number): number;
   to(i: number): number;
@@ -106,7 +142,7 @@ function decodeEscape(m: RegExpExecArray): string {
 }
 
 function reading(text: string, from: number[], to: number[]): Reading {
-  return { text, lower: lowerAscii(text), from: (i) => from[i] as number, to: (i) => to[i] as number };
+  return { text, from: (i) => from[i] as number, to: (i) => to[i] as number };
 }
 
 /** The reading with one level of escapes undone; null when it holds none. */
@@ -141,9 +177,14 @@ function unescapeOnce(r: Reading): Reading | null {
   return reading(text.join(''), from, to);
 }
 
+/** Whether any escape ESCAPE knows could start in `text` (each begins with `%`, `&` or `\\`). */
+const mayHoldEscape = (text: string) => text.includes('%') || text.includes('&') || text.includes('\\');
+
 /** The text as written and unescaped up to LEVELS levels deep. */
 function readings(text: string): Reading[] {
-  const out: Reading[] = [{ text, lower: lowerAscii(text), from: (i) => i, to: (i) => i + 1 }];
+  const out: Reading[] = [{ text, from: (i) => i, to: (i) => i + 1 }];
+  // Most texts (JSON of the books, paths) hold none: the scan below is then the whole cost.
+  if (!mayHoldEscape(text)) return out;
   for (let level = 0; level < LEVELS; level++) {
     const next = unescapeOnce(out[out.length - 1] as Reading);
     if (!next) break;
@@ -157,6 +198,24 @@ function readings(text: string): Reading[] {
  * that cannot hold a candidate are left out.
  */
 function base64Decodings(run: string): string[] {
+  if (NO_CANDIDATE_RUNS.has(run)) return [];
+  const out = decodeAlignments(run);
+  if (out.length === 0) {
+    if (NO_CANDIDATE_RUNS.size >= NO_CANDIDATE_MEMO) NO_CANDIDATE_RUNS.clear();
+    NO_CANDIDATE_RUNS.add(run);
+  }
+  return out;
+}
+
+/**
+ * Runs known to decode to nothing that could hold a candidate. A page of a book repeats the same
+ * few runs in every item's links (`/sim/env_…/fscmRestApi/resources/11`), each decoded at four
+ * alignments; only runs without a candidate are remembered, so no decoded secret is kept.
+ */
+const NO_CANDIDATE_RUNS = new Set<string>();
+const NO_CANDIDATE_MEMO = 4096;
+
+function decodeAlignments(run: string): string[] {
   const plain = run.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   const out: string[] = [];
   for (let skip = 0; skip < 4 && plain.length - skip >= 8; skip++) {
@@ -172,33 +231,48 @@ function base64Decodings(run: string): string[] {
   return out;
 }
 
-/** Candidates of a lowercased text: personal access tokens, and hex runs with their windows. */
-function candidatesOf(lower: string, onLongRun: (index: number, length: number) => void): Set<string> {
+/**
+ * Candidates of a text, lowercased: personal access tokens, and hex runs with their windows. Found
+ * in either case (a secret may be written in capitals) without lowercasing the whole text first.
+ */
+function candidatesOf(text: string, onLongRun: (index: number, length: number) => void): Set<string> {
   const out = new Set<string>();
-  for (const m of lower.matchAll(PAT)) out.add(m[0]);
-  eachHexRun(lower, (index, length) => {
+  for (const m of text.matchAll(PAT)) out.add(m[0].toLowerCase());
+  eachHexRun(text, (index, length) => {
     if (length > MAX_HEX_RUN) return onLongRun(index, length);
-    const run = lower.slice(index, index + length);
+    const run = text.slice(index, index + length).toLowerCase();
     for (const size of SECRET_LENGTHS) for (let at = 0; at + size <= run.length; at++) out.add(run.slice(at, at + size));
   });
   return out;
 }
 
+/** A hex digit in either case. */
+const isHex = (c: number) => (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+const MIN_HEX_RUN = 32;
+
 /**
- * Each run of at least 32 lowercase hex digits, whole (what /[0-9a-f]{32,}/g matches), found in one
- * pass: the regular expression tries every start inside a shorter run of digits again, several
- * times slower on text full of numbers.
+ * Each run of at least 32 hex digits in either case, whole (what /[0-9a-f]{32,}/gi matches). The
+ * expression would try every start inside a shorter run again; a loop over every character is
+ * still most of the cost of redacting a page of a book. So this looks 31 characters ahead: a
+ * character there that is no hex digit rules out a run at any start before it, and most
+ * characters of a text are read not at all.
  */
-function eachHexRun(lower: string, found: (index: number, length: number) => void): void {
-  let start = -1;
-  for (let i = 0; i <= lower.length; i++) {
-    const c = i < lower.length ? lower.charCodeAt(i) : 0;
-    if ((c >= 48 && c <= 57) || (c >= 97 && c <= 102)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      if (i - start >= 32) found(start, i - start);
-      start = -1;
+export function eachHexRun(text: string, found: (index: number, length: number) => void): void {
+  const n = text.length;
+  // Invariant: no run of MIN_HEX_RUN starts before `i` unreported, and text[i - 1] is no hex digit.
+  let i = 0;
+  while (i + MIN_HEX_RUN <= n) {
+    const probe = i + MIN_HEX_RUN - 1;
+    if (!isHex(text.charCodeAt(probe))) {
+      i = probe + 1;
+      continue;
     }
+    let start = probe;
+    while (start > i && isHex(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isHex(text.charCodeAt(end))) end++;
+    if (end - start >= MIN_HEX_RUN) found(start, end - start);
+    i = end + 1;
   }
 }
 
@@ -237,20 +311,19 @@ export async function redactSecrets(text: string, isSecret: SecretCheck): Promis
   /** Base64 runs (where they are) and the candidates each decodes to. */
   const encoded: { span: Span; inside: Set<string> }[] = [];
   for (const view of views) {
-    for (const c of candidatesOf(view.lower, (index, length) => spans.push(spanOf(view, index, length)))) candidates.add(c);
-    for (const m of view.text.matchAll(BASE64_RUN)) {
-      const run = m[0];
-      if (run.length < MIN_BASE64_RUN || run.length > MAX_BASE64_RUN) continue;
+    for (const c of candidatesOf(view.text, (index, length) => spans.push(spanOf(view, index, length)))) candidates.add(c);
+    eachBase64Run(view.text, (index, length) => {
+      const run = view.text.slice(index, index + length);
       let long = false;
       const inside = new Set<string>();
       for (const decoded of base64Decodings(run)) {
-        for (const r of readings(decoded)) for (const c of candidatesOf(r.lower, () => (long = true))) inside.add(c);
+        for (const r of readings(decoded)) for (const c of candidatesOf(r.text, () => (long = true))) inside.add(c);
       }
-      const span = spanOf(view, m.index, run.length);
+      const span = spanOf(view, index, length);
       if (long) spans.push(span);
       else if (inside.size) encoded.push({ span, inside });
       for (const c of inside) candidates.add(c);
-    }
+    });
   }
   if (!candidates.size && !spans.length) return text;
 
@@ -261,9 +334,11 @@ export async function redactSecrets(text: string, isSecret: SecretCheck): Promis
     if (++checked > MAX_CANDIDATES || (await isSecret(candidate))) secrets.add(candidate);
   }
   for (const { span, inside } of encoded) if ([...inside].some((c) => secrets.has(c))) spans.push(span);
+  // Lowercased only now, and only when a secret was found (positions stay valid: same length).
+  const lowerViews = secrets.size ? views.map((view) => [view, lowerAscii(view.text)] as const) : [];
   for (const secret of secrets) {
-    for (const view of views) {
-      for (let at = view.lower.indexOf(secret); at !== -1; at = view.lower.indexOf(secret, at + 1)) spans.push(spanOf(view, at, secret.length));
+    for (const [view, lower] of lowerViews) {
+      for (let at = lower.indexOf(secret); at !== -1; at = lower.indexOf(secret, at + 1)) spans.push(spanOf(view, at, secret.length));
     }
   }
   return spans.length ? replaceSpans(text, spans) : text;
