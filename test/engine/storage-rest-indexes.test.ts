@@ -3,6 +3,7 @@
 // the one a full walk gives (spec 000 § Common query parameters: q, orderBy, limit; § Invoices).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBody, INVOICES, openApi, type Api } from '../receivables/invoices/helpers.ts';
+import { KIND } from '../../src/engine/products/receivables/book/records.ts';
 
 let api: Api;
 beforeAll(async () => {
@@ -81,5 +82,34 @@ describe('indexes kept current on writes (issue 14)', () => {
     expect(added.status).toBe(201);
     const after = await api.call('GET', `${INVOICES}/${inv.CustomerTransactionId}?expand=receivablesInvoiceLines`);
     expect(after.body.receivablesInvoiceLines).toHaveLength(before.body.receivablesInvoiceLines.length + 1);
+  });
+
+  it('child groups stay right through a write too large to patch row by row (a generate), then a line added (issue 22 § Also)', async () => {
+    // The groups are patched after a commit of any size instead of dropped and rebuilt on the next
+    // read: items read before and after a generate of 600 (over 2,000 line, distribution and
+    // schedule rows in one commit) list exactly the lines stored under them, in line order.
+    const lineIds = async (id: number) => ((await api.call('GET', `${INVOICES}/${id}?expand=receivablesInvoiceLines`)).body.receivablesInvoiceLines as { CustomerTransactionLineId: number }[]).map((l) => l.CustomerTransactionLineId);
+    const stored = async (id: number) => {
+      const data = await api.sim.engine.store.data(api.key);
+      return data
+        .list<{ invoiceId: number | string; CustomerTransactionLineId: number; LineNumber: number }>(KIND.invoiceLine)
+        .filter((l) => Number(l.invoiceId) === id)
+        .sort((a, b) => a.LineNumber - b.LineNumber || a.CustomerTransactionLineId - b.CustomerTransactionLineId)
+        .map((l) => l.CustomerTransactionLineId);
+    };
+    const old = api.invoices()[5]?.CustomerTransactionId as number;
+    expect(await lineIds(old)).toEqual(await stored(old));
+    expect((await api.sim.admin('POST', `/environments/${api.key}/generate`, { count: 600 })).status).toBe(201);
+    const newest = Math.max(...api.invoices().map((i) => i.CustomerTransactionId));
+    for (const id of [old, newest]) {
+      expect((await stored(id)).length).toBeGreaterThan(0);
+      expect(await lineIds(id)).toEqual(await stored(id));
+    }
+    // And a row added afterwards by a small write joins its group.
+    const count = (await stored(newest)).length;
+    expect((await api.call('POST', `${INVOICES}/${newest}/child/receivablesInvoiceLines`, { Description: 'After', Quantity: 1, UnitSellingPrice: 3 })).status).toBe(201);
+    const after = await stored(newest);
+    expect(after).toHaveLength(count + 1);
+    expect(await lineIds(newest)).toEqual(after);
   });
 });

@@ -47,41 +47,38 @@ export function childRows(c: { env: { data: RestContext['env']['data'] } }, def:
     return typeof v === 'string' && Number.isSafeInteger(n) && String(n) === v ? n : String(v);
   };
   const field = child.parentField as string;
-  const groups = indexed<Map<unknown, { rows: Row[]; seqs: number[] }>>(c.env.data, `rest:group:${child.kind}:${field}`, child.kind, {
-    build(rows, seqs) {
-      const m = new Map<unknown, { rows: Row[]; seqs: number[] }>();
-      rows.forEach((r, i) => {
+  // A group's order does not matter (the children are sorted below, ties broken by their key), so
+  // a group is a plain array and the index is patched at any size: a generate or an AutoMatch run
+  // no longer drops it, and the first read after one does not rebuild it over every child row.
+  const groups = indexed<Map<unknown, Row[]>>(c.env.data, `rest:group:${child.kind}:${field}`, child.kind, {
+    constantUpdate: true,
+    build(rows) {
+      const m = new Map<unknown, Row[]>();
+      for (const r of rows) {
         const k = norm(r[field]);
         const g = m.get(k);
-        if (g) {
-          g.rows.push(r);
-          g.seqs.push(seqs[i] as number);
-        } else m.set(k, { rows: [r], seqs: [seqs[i] as number] });
-      });
+        if (g) g.push(r);
+        else m.set(k, [r]);
+      }
       return m;
     },
-    update(m, { before, after, seq }) {
-      // Groups hold rows in `list` order (ascending seq); a group's arrays are replaced, never
-      // changed, so a caller still holding one keeps what it read.
+    update(m, { before, after }) {
+      // A group's array is replaced, never changed, so a caller still holding one keeps what it read.
       if (before) {
         const k = norm(before[field]);
         const g = m.get(k);
-        const at = g ? g.rows.indexOf(before) : -1;
-        if (g && at >= 0) {
-          if (g.rows.length === 1) m.delete(k);
-          else m.set(k, { rows: g.rows.filter((_, i) => i !== at), seqs: g.seqs.filter((_, i) => i !== at) });
+        if (g?.includes(before)) {
+          if (g.length === 1) m.delete(k);
+          else m.set(k, g.filter((r) => r !== before));
         }
       }
       if (after) {
         const k = norm(after[field]);
-        const g = m.get(k) ?? { rows: [], seqs: [] };
-        let at = g.seqs.length;
-        while (at > 0 && (g.seqs[at - 1] as number) > seq) at--;
-        m.set(k, { rows: [...g.rows.slice(0, at), after, ...g.rows.slice(at)], seqs: [...g.seqs.slice(0, at), seq, ...g.seqs.slice(at)] });
+        m.set(k, [...(m.get(k) ?? []), after]);
       }
     },
   });
-  const own = groups.get(norm(parent[def.key]))?.rows ?? [];
+  const own = groups.get(norm(parent[def.key])) ?? [];
   const rows = child.where ? own.filter(child.where) : own;
   return sortRows(rows, defaultOrder(child), sortContext(c.env.data));
 }
