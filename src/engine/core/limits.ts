@@ -5,6 +5,7 @@
  */
 import { problem } from './http.ts';
 import { isSoapPath, soapFaultResponse } from './soap.ts';
+import { ReadOnceRequest } from './read-once.ts';
 
 export const SIM_BODY_TOO_LARGE = 'SIM-1002';
 
@@ -77,11 +78,16 @@ export interface LimitedRequest {
  * settle (the Node host reads and drops it so the connection stays sound): never cancelled here.
  */
 export function limitBody(request: Request, path: string): LimitedRequest | null {
-  const source = request.body;
-  if (source === null || request.method === 'GET' || request.method === 'HEAD') return null;
+  // The method first: on the Node host, asking a request for its body makes one.
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
   const surface = surfaceOf(path);
   const limit = BODY_LIMITS[surface];
   const declared = Number(request.headers.get('content-length') ?? NaN);
+  const refusal = () => bodyTooLarge(surface, limit, Number.isFinite(declared) ? `${declared} bytes` : `over ${limit} bytes`);
+  const once = readOnceWithin(request, declared, limit);
+  if (once) return { request: once, tripped: () => (once.size() ?? 0) > limit, refusal };
+  const source = request.body;
+  if (source === null) return null;
   let over = false;
   let size = 0;
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -108,9 +114,20 @@ export function limitBody(request: Request, path: string): LimitedRequest | null
   );
   // `duplex` is required for a stream body (Fetch); the DOM typings of RequestInit lack it.
   const init = { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit;
-  return {
-    request: new Request(request.url, init),
-    tripped: () => over,
-    refusal: () => bodyTooLarge(surface, limit, Number.isFinite(declared) ? `${declared} bytes` : `over ${limit} bytes`),
-  };
+  return { request: new Request(request.url, init), tripped: () => over, refusal };
+}
+
+/**
+ * The request as one whose body is read once for every reader (read-once.ts), when its declared
+ * length is within the limit: a transport holds a body to its Content-Length, so no counting stream
+ * is needed (a caller in the same process that declares less than it sends is still refused, once
+ * the body is read). A chunked body, or one declared over the limit, is counted as it is read.
+ */
+function readOnceWithin(request: Request, declared: number, limit: number): ReadOnceRequest | null {
+  if (!Number.isSafeInteger(declared) || declared < 0 || declared > limit || request.headers.has('transfer-encoding')) return null;
+  try {
+    return new ReadOnceRequest(request);
+  } catch {
+    return null; // a method a Request cannot be made with (TRACE): counted as before
+  }
 }

@@ -1,3 +1,5 @@
+import type { ReadOnceRequest } from '../core/read-once.ts';
+
 /**
  * Read a copy of a body as text, stopping after `maxChars` characters (a 10k-row collection is not
  * read whole to keep 4 KB of it). The copy is a clone: the original streams to the client untouched.
@@ -55,4 +57,21 @@ export function bytesPrefix(bytes: Uint8Array, maxChars: number): { text: string
     return { text, cut: text.length > maxChars };
   }
   return { text: new TextDecoder().decode(bytes.subarray(0, room), { stream: true }), cut: true };
+}
+
+/**
+ * `bodyPrefix` of a request whose body is read once for every reader: its bytes, waiting for them
+ * no longer than `waitMs` when nobody else has read them (an answer that came first).
+ */
+export async function readOncePrefix(req: ReadOnceRequest, maxChars: number, waitMs = BODY_WAIT_MS): Promise<{ text: string; cut: boolean }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+  try {
+    const bytes = await Promise.race([req.bytes(), late]);
+    return bytes === 'late' ? { text: '', cut: true } : bytesPrefix(bytes, maxChars);
+  } catch {
+    return { text: '', cut: false };
+  } finally {
+    clearTimeout(timer);
+  }
 }

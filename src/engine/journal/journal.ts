@@ -9,7 +9,8 @@
  */
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
-import { bodyPrefix, bytesPrefix } from './body-text.ts';
+import { ReadOnceRequest } from '../core/read-once.ts';
+import { bodyPrefix, bytesPrefix, readOncePrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
@@ -98,7 +99,8 @@ export class Journal {
   /** Start journaling one request: a copy of its body is taken now, before the product reads it. */
   begin(request: Request, info: BeginInfo): Capture {
     const started = performance.now();
-    const reqCopy = request.body ? request.clone() : null;
+    // A body read once for every reader needs no copy; any other is cloned before the product reads it.
+    const reqCopy = request instanceof ReadOnceRequest ? request : request.body ? request.clone() : null;
     const reqHeaders = redactHeaders(request.headers);
     // The playground's mark says who sent it; it is not part of the exchange a client would replay.
     const source = sourceOf(reqHeaders[SOURCE_HEADER]);
@@ -146,7 +148,7 @@ export class Journal {
     // entry's work (redaction alone is a millisecond for a large body; issue 22 § Also).
     await yieldToHost();
     const [reqText, hint] = await Promise.all([
-      reqCopy ? bodyPrefix(reqCopy, limit) : Promise.resolve({ text: '', cut: false }),
+      reqCopy instanceof ReadOnceRequest ? readOncePrefix(reqCopy, limit) : reqCopy ? bodyPrefix(reqCopy, limit) : Promise.resolve({ text: '', cut: false }),
       extra.hint ? extra.hint().catch(() => undefined) : Promise.resolve(undefined),
     ]);
     const resText = resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
