@@ -11,7 +11,7 @@ import { TimeSlicer } from '../core/yield.ts';
 import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import type { SimStore } from '../storage/store.ts';
-import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, publicCredential, type IssuedCredential } from './credentials.ts';
+import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, mintCredentials, publicCredential, type IssuedCredential } from './credentials.ts';
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
 import { registerJournalRoutes } from './journal-routes.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
@@ -160,9 +160,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       key,
       async (tx) => {
         p.seed({ tx, rng: bookRng(p), now, env });
-        const out: IssuedCredential[] = [];
-        for (const spec of p.defaultCredentials) out.push(await mintCredential(tx, spec, now, deps.iterations));
-        return out;
+        return mintCredentials(tx, p.defaultCredentials, now, deps.iterations);
       },
       { create: env },
     );

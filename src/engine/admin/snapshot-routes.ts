@@ -20,7 +20,7 @@ import { jsonTextBoundsProblem } from '../core/json-bounds.ts';
 import { checkSnapshot, isPortableKind, sealSnapshot, SNAPSHOT_BOUNDS, type Snapshot, type SnapshotCredential } from '../snapshots/format.ts';
 import type { Scenario, ScenarioRequestStep } from '../snapshots/scenarios.ts';
 import type { SimStore } from '../storage/store.ts';
-import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, type IssuedCredential } from './credentials.ts';
+import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredentials, type IssuedCredential } from './credentials.ts';
 import type { ProcessRouteDeps } from './process-routes.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 
@@ -58,25 +58,23 @@ async function recordsOf(store: SimStore, key: string): Promise<Record<string, [
 
 /** Mint the credentials an environment starts with: those a snapshot names (same names), else the product's defaults. */
 async function mintAll(tx: Parameters<Parameters<SimStore['write']>[1]>[0], product: Product, named: SnapshotCredential[] | undefined, now: Date, iterations: number): Promise<IssuedCredential[]> {
-  const out: IssuedCredential[] = [];
-  if (!named) {
-    for (const spec of product.defaultCredentials) out.push(await mintCredential(tx, spec, now, iterations));
-    return out;
-  }
-  for (const c of named) {
+  if (!named) return mintCredentials(tx, product.defaultCredentials, now, iterations);
+  const specs = named.map((c) => {
     const spec: CredentialSpec = { type: c.type };
     if (c.type === 'oauth-client') spec.privileges = [...new Set(c.privileges)];
     if (c.type === 'api-user' || c.type === 'soap-user') spec.username = c.name;
     if (c.type === 'pat') spec.owner = c.owner ?? undefined;
-    const issued = await mintCredential(tx, spec, now, iterations);
-    if (issued.type === 'oauth-client') {
-      // The client keeps its client_id (scripts name it); only the secret is new.
-      const stored = tx.get<StoredCredential>(CREDENTIAL_KIND, issued.id) as StoredCredential;
-      tx.put(CREDENTIAL_KIND, issued.id, { ...stored, name: c.name });
-      out.push({ ...issued, clientId: c.name });
-    } else out.push(issued);
-  }
-  return out;
+    return spec;
+  });
+  const issued = await mintCredentials(tx, specs, now, iterations);
+  return issued.map((cred, i) => {
+    if (cred.type !== 'oauth-client') return cred;
+    // The client keeps its client_id (scripts name it); only the secret is new.
+    const name = (named[i] as SnapshotCredential).name;
+    const stored = tx.get<StoredCredential>(CREDENTIAL_KIND, cred.id) as StoredCredential;
+    tx.put(CREDENTIAL_KIND, cred.id, { ...stored, name });
+    return { ...cred, clientId: name };
+  });
 }
 
 function credentialLists(product: Product, issued: IssuedCredential[]): Record<string, IssuedCredential[]> {
