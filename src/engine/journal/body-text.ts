@@ -59,6 +59,11 @@ export function bytesPrefix(bytes: Uint8Array, maxChars: number): { text: string
   return { text: new TextDecoder().decode(bytes.subarray(0, room), { stream: true }), cut: true };
 }
 
+/** `bytesPrefix` of a body known as text: whole up to `maxChars`, else a prefix as long as bytesPrefix may give, marked cut. */
+export function textPrefix(text: string, maxChars: number): { text: string; cut: boolean } {
+  return text.length <= maxChars ? { text, cut: false } : { text: text.slice(0, 3 * (maxChars + 2)), cut: true };
+}
+
 /**
  * `bodyPrefix` of a request whose body is read once for every reader: its bytes, waiting for them
  * no longer than `waitMs` when nobody else has read them (an answer that came first).

@@ -10,7 +10,8 @@
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
 import { ReadOnceRequest } from '../core/read-once.ts';
-import { bodyPrefix, bytesPrefix, readOncePrefix } from './body-text.ts';
+import { knownText } from '../core/http.ts';
+import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
@@ -58,10 +59,11 @@ export interface Finished {
 
 export interface Capture {
   /**
-   * Journal the answer. Its body is read here, whole, and the answer handed back carries those same
-   * bytes: the journal reads them too, so the answer is never a clone's branch (a teed body reaches
-   * the client only after reads that wait on the event loop, behind whatever runs meanwhile; and the
-   * Node host's fast path for a body held in memory is kept).
+   * Journal the answer. An answer made from a text (core/http.ts `textResponse`) is handed back as
+   * it is and its text journaled. Any other has its body read here, whole, and the answer handed
+   * back carries those same bytes: the journal reads them too, so the answer is never a clone's
+   * branch (a teed body reaches the client only after reads that wait on the event loop, behind
+   * whatever runs meanwhile; and the Node host's fast path for a body held in memory is kept).
    */
   finish(res: Response, info?: FinishInfo): Promise<Finished>;
 }
@@ -108,8 +110,9 @@ export class Journal {
     return {
       finish: async (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        let resBody: Uint8Array<ArrayBuffer> | null = null;
-        if (res.type !== 'error' && res.body) {
+        // An answer made from a text is not read (nor made again): the text is the body.
+        let resBody: Uint8Array<ArrayBuffer> | string | null = knownText(res) ?? null;
+        if (resBody === null && res.type !== 'error' && res.body) {
           try {
             resBody = new Uint8Array(await res.arrayBuffer());
             res = new Response(resBody, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -141,7 +144,7 @@ export class Journal {
     };
   }
 
-  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | null, ms: number, extra: FinishInfo, before: Promise<unknown> | undefined): Promise<number> {
+  private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | string | null, ms: number, extra: FinishInfo, before: Promise<unknown> | undefined): Promise<number> {
     const batch = info.service === 'batch' && res.status === 200;
     const limit = batch ? BATCH_READ_LIMIT : BODY_LIMIT * 2;
     // The host's turn first: the answer goes out, and requests already waiting start, before the
@@ -151,7 +154,7 @@ export class Journal {
       reqCopy instanceof ReadOnceRequest ? readOncePrefix(reqCopy, limit) : reqCopy ? bodyPrefix(reqCopy, limit) : Promise.resolve({ text: '', cut: false }),
       extra.hint ? extra.hint().catch(() => undefined) : Promise.resolve(undefined),
     ]);
-    const resText = resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
+    const resText = typeof resBody === 'string' ? textPrefix(resBody, limit) : resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
     const resHeaders = res.type === 'error' ? {} : redactHeaders(res.headers);
     const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
     const draft: Draft = {

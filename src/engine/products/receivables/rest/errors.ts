@@ -4,6 +4,7 @@
  * Throw a RestError anywhere under a receivables route (also inside c.env.write, which then rolls back);
  * the product's error handler turns it into the response.
  */
+import { textResponse } from '../../../core/http.ts';
 import { MEDIA, pickMediaType } from './media.ts';
 
 export const STATUS_TITLES: Readonly<Record<number, string>> = {
@@ -112,10 +113,7 @@ export class RestError extends Error {
 
   /** The response; `accept` (the request's Accept header) selects the vendor error media type when asked for. */
   toResponse(accept?: string | null): Response {
-    return new Response(JSON.stringify(this.body()), {
-      status: this.status,
-      headers: { 'content-type': pickMediaType(accept, MEDIA.error), ...(this.init.headers ?? {}) },
-    });
+    return textResponse(JSON.stringify(this.body()), { status: this.status, headers: { 'content-type': pickMediaType(accept, MEDIA.error), ...(this.init.headers ?? {}) } });
   }
 }
 

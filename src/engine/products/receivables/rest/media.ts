@@ -2,6 +2,8 @@
  * Media types. The spec answers application/json (UTF-8); the real framework's vendor types are
  * used when the client's Accept header asks for them (real-product-facts, Error bodies and media types).
  */
+import { textResponse } from '../../../core/http.ts';
+
 export const MEDIA = {
   item: 'application/vnd.oracle.adf.resourceitem+json',
   collection: 'application/vnd.oracle.adf.resourcecollection+json',
@@ -27,9 +29,6 @@ export function restJson(
   status = 200,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': pickMediaType(accept, vendor), ...headers },
-  });
+  return textResponse(JSON.stringify(body), { status, headers: { 'content-type': pickMediaType(accept, vendor), ...headers } });
 }
 

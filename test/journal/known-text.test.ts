@@ -1,0 +1,39 @@
+// An answer made from a text goes out as it was made, and the journal keeps that text without
+// reading the answer (issue 22 § Also: on the Node host a read made the lightweight answer a full
+// one with a stream); any other answer is read once, for the client and the entry alike (issue 12 § 1).
+import { describe, expect, it } from 'vitest';
+import { jsonText, knownText, textResponse } from '../../src/engine/core/http.ts';
+import { Journal } from '../../src/engine/journal/journal.ts';
+import { MemoryJournalPersistence } from '../../src/engine/journal/memory-persistence.ts';
+import { BODY_LIMIT } from '../../src/engine/journal/types.ts';
+
+const info = { env: 'env_k', product: 'receivables' as const, service: 'rest' as const, path: '/x', at: '2026-03-15T10:00:00.000Z' };
+
+describe('answers made from a text', () => {
+  it('are handed back as they are, their text journaled; other answers are read once and rebuilt', async () => {
+    const journal = new Journal(new MemoryJournalPersistence());
+    const made = jsonText('{"ok":true}', 201);
+    expect(knownText(made)).toBe('{"ok":true}');
+    const first = await journal.begin(new Request('http://sim.test/x'), info).finish(made);
+    expect(first.res).toBe(made);
+    expect(made.bodyUsed).toBe(false);
+    const streamed = new Response('{"other":1}', { status: 200, headers: { 'content-type': 'application/json' } });
+    const second = await journal.begin(new Request('http://sim.test/x'), info).finish(streamed);
+    expect(second.res).not.toBe(streamed);
+    expect(await second.res.text()).toBe('{"other":1}');
+    await journal.settled();
+    const [newest, oldest] = await journal.read('env_k', { limit: 10 });
+    expect(oldest?.response.body).toBe('{"ok":true}');
+    expect(newest?.response.body).toBe('{"other":1}');
+  });
+
+  it('a text past the entry limit is kept cut, as a read one is', async () => {
+    const journal = new Journal(new MemoryJournalPersistence());
+    const long = 'a'.repeat(BODY_LIMIT * 3);
+    await journal.begin(new Request('http://sim.test/x'), info).finish(textResponse(long, { status: 200, headers: { 'content-type': 'text/plain' } }));
+    await journal.settled();
+    const [entry] = await journal.read('env_k', { limit: 10 });
+    expect(entry?.response.body?.length).toBeLessThan(long.length);
+    expect(entry?.response.body).toMatch(/^a+… \[truncated\]$/);
+  });
+});
