@@ -25,6 +25,25 @@ let warm: Engine;
 let rec: { base: string; key: string; bearer: string; soapUser: { username: string; password: string }; client: { clientId: string; clientSecret: string } };
 let od: { base: string; key: string; basic: string };
 
+/**
+ * An environment of a test product whose seed holds a kind of 300 rows (`big`, deferred by an engine
+ * that has just started), in a database of its own; `start` opens a fresh engine over it.
+ */
+async function bigBook(name: string, app: Product['app']): Promise<{ start: () => Promise<Engine>; key: string }> {
+  const idb = new IDBFactory();
+  const product: Product = {
+    id: 'odata', title: name, defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {}, app,
+    seed: ({ tx }) => {
+      for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
+    },
+  };
+  const start = () => createEngine({ backend: new DexieBackend(openDatabase(name, idb, IDBKeyRange), LIMITS), clock: () => NOW, products: [product] });
+  const first = await start();
+  const { key } = (await admin(first, '/environments', { product: 'odata' })) as { key: string };
+  await first.settled();
+  return { start, key };
+}
+
 /** A just-started engine (nothing loaded yet) over the same IndexedDB. */
 async function cold(): Promise<Engine> {
   await warm.settled();
@@ -135,7 +154,6 @@ describe('a write scoped to the kinds it touches loads only those (issue 22 § A
   });
 
   it('a scoped write that touches another kind stores nothing; a read of a kind not loaded after one answers 500, never a second write', async () => {
-    const idb = new IDBFactory();
     const app = createProductApp();
     app.post('/outside', async (c) => {
       await c.env.write((tx) => {
@@ -148,16 +166,7 @@ describe('a write scoped to the kinds it touches loads only those (issue 22 § A
       await c.env.write((tx) => tx.put('note', `n${tx.count('note')}`, { n: 1 }), { kinds: ['note'] });
       return c.json({ n: c.env.data.count('big') });
     });
-    const product: Product = {
-      id: 'odata', title: 'scoped', defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {}, app,
-      seed: ({ tx }) => {
-        for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
-      },
-    };
-    const start = () => createEngine({ backend: new DexieBackend(openDatabase('scoped', idb, IDBKeyRange), LIMITS), clock: () => NOW, products: [product] });
-    const first = await start();
-    const { key } = (await admin(first, '/environments', { product: 'odata' })) as { key: string };
-    await first.settled();
+    const { start, key } = await bigBook('scoped', app);
     const engine = await start();
     expect((await engine.store.partial(key)).missingKinds()).toContain('big');
     expect((await call(engine, `/sim/${key}/outside`, { method: 'POST' })).status).toBe(500);
@@ -170,7 +179,6 @@ describe('a write scoped to the kinds it touches loads only those (issue 22 § A
 
 describe('a read that misses is noted even where product code catches it (issue 14 § Standard: no behaviour changes)', () => {
   it('a route that swallows the error still answers from the whole kind, and its write runs once, on the rerun', async () => {
-    const idb = new IDBFactory();
     const app = createProductApp();
     app.get('*', (c) => {
       try {
@@ -189,16 +197,7 @@ describe('a read that misses is noted even where product code catches it (issue 
       await c.env.write((tx) => tx.put('note', `n${n}`, { n }));
       return c.json({ n });
     });
-    const product: Product = {
-      id: 'odata', title: 'swallowing', defaultCredentials: [], credentialTypes: ['api-user'], recordKinds: {}, app,
-      seed: ({ tx }) => {
-        for (let i = 0; i < 300; i++) tx.put('big', `b${i}`, { i });
-      },
-    };
-    const start = () => createEngine({ backend: new DexieBackend(openDatabase('swallow', idb, IDBKeyRange), LIMITS), clock: () => NOW, products: [product] });
-    const first = await start();
-    const { key } = (await admin(first, '/environments', { product: 'odata' })) as { key: string };
-    await first.settled();
+    const { start, key } = await bigBook('swallowing', app);
     const reader = await start();
     expect((await reader.store.partial(key)).missingKinds()).toContain('big');
     expect(await (await call(reader, `/sim/${key}/anything`)).json()).toEqual({ n: 300 });
