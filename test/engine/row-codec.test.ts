@@ -30,6 +30,46 @@ describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
     expect(back).toEqual(rows);
   });
 
+  it('number lists and nullable numbers are typed arrays in the value, and come back as they were', () => {
+    // Issue 22 § Also: an invoice's line ids and an optional party id were one structured-clone
+    // object per row, the larger part of what IndexedDB deserialized for a page after a stop.
+    const rows: Row[] = [
+      { lineIds: [1, 2], partyId: 7, amount: -0 },
+      { lineIds: [], partyId: null, amount: NaN },
+      { lineIds: [3.5, -0, NaN], partyId: 300000000000203, amount: 1 },
+    ];
+    const encoded = encodeRows(rows);
+    const [lists, nullable] = encoded.shapes[0]?.cols ?? [];
+    expect(lists?.raw).toBeUndefined();
+    expect(nullable?.raw).toBeUndefined();
+    const back = decodeRows(structuredClone(encoded));
+    expect(back).toEqual(rows);
+    expect(Object.is((back[2]?.lineIds as number[])[1], -0)).toBe(true);
+    expect(Object.is(back[0]?.amount, -0)).toBe(true);
+    // A list with a hole or a named property is not a plain list of numbers: kept as it is.
+    const odd = Object.assign([1], { note: 'x' });
+    expect(decodeRows(structuredClone(encodeRows([{ l: odd }, { l: [1] }])))).toEqual([{ l: odd }, { l: [1] }]);
+  });
+
+  it('chunks stored before the typed list and null columns decode unchanged', () => {
+    const old = { n: 2, shapes: [{ keys: ['lineIds', 'partyId'], at: Uint32Array.from([0, 1]), cols: [{ raw: [[1, 2], []] }, { raw: [5, null] }] }] };
+    expect(decodeRows(old)).toEqual([{ lineIds: [1, 2], partyId: 5 }, { lineIds: [], partyId: null }]);
+  });
+
+  it('decodes the same where code may not be compiled (a content security policy without unsafe-eval)', () => {
+    const rows: Row[] = [{ cspOnlyA: 'x', cspOnlyB: 1, cspOnlyC: [1] }, { cspOnlyA: null, cspOnlyB: 2, cspOnlyC: [] }];
+    const encoded = encodeRows(rows);
+    const real = globalThis.Function;
+    globalThis.Function = function refused() {
+      throw new EvalError('Refused to evaluate a string as JavaScript');
+    } as unknown as FunctionConstructor;
+    try {
+      expect(decodeRows(structuredClone(encoded))).toEqual(rows);
+    } finally {
+      globalThis.Function = real;
+    }
+  });
+
   it('a repeated string is kept once per chunk', () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ BusinessUnit: 'US1 Business Unit', TransactionNumber: `INV-${i}` }));
     const { shapes } = encodeRows(rows);
