@@ -1,8 +1,12 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Change } from './changes.ts';
+import type { RowRun } from './kind-rows.ts';
 
 /** An environment's records: kind, then id, then row (maps a cache may keep as its own). */
 export type Records = Map<string, Map<string, Row>>;
+
+/** Records as a cache takes them at load: a kind may come as lists of ids and rows (`kind-rows.ts`). */
+export type LoadedRecords = Map<string, Map<string, Row> | RowRun>;
 
 /** The records of a loaded environment as they stand after a commit (the store's cache). */
 export interface RecordSource {
@@ -23,8 +27,8 @@ export interface StorageBackend {
    * Optional, for a backend that can load kinds one by one: the environment's small kinds now and
    * the names of the large ones, which `loadKinds` reads when a request needs them.
    */
-  loadEager?(env: string): Promise<{ records: Records; lazy: string[] }>;
-  loadKinds?(env: string, kinds: readonly string[]): Promise<Records>;
+  loadEager?(env: string): Promise<{ records: LoadedRecords; lazy: string[] }>;
+  loadKinds?(env: string, kinds: readonly string[]): Promise<LoadedRecords>;
   /** Keep one change atomically: resolves once it is stored, rejects with nothing stored. */
   commit(change: Change): Promise<void>;
   /**

@@ -1,7 +1,8 @@
 import type { Environment, Row } from '../core/types.ts';
-import type { Records, RecordSource, StorageBackend } from './backend.ts';
+import type { LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
-import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
+import { replay, toMap, type RowRun } from './kind-rows.ts';
+import { decodeRows, encodeRows } from './row-codec.ts';
 import type { ChunkRow, LogRow, SimDatabase } from './schema.ts';
 
 export interface StorageLimits {
@@ -56,10 +57,10 @@ export class DexieBackend implements StorageBackend {
   async loadRecords(env: string): Promise<Records> {
     const { records, lazy } = await this.loadEager(env);
     for (const [kind, rows] of await this.loadKinds(env, lazy)) records.set(kind, rows);
-    return records;
+    return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap(rows)]));
   }
 
-  async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
+  async loadEager(env: string): Promise<{ records: LoadedRecords; lazy: string[] }> {
     const { db } = this;
     return db.transaction('r', db.chunks, db.log, async () => {
       const chunks = await chunkCounts(db, env);
@@ -69,7 +70,7 @@ export class DexieBackend implements StorageBackend {
     });
   }
 
-  loadKinds(env: string, kinds: readonly string[]): Promise<Records> {
+  loadKinds(env: string, kinds: readonly string[]): Promise<LoadedRecords> {
     const { db } = this;
     return db.transaction('r', db.chunks, db.log, () => this.readKinds(env, kinds, true));
   }
@@ -77,7 +78,8 @@ export class DexieBackend implements StorageBackend {
   /** The environment as stored (tests check what reached IndexedDB), without touching load state. */
   async storedRecords(env: string): Promise<Records> {
     const { db } = this;
-    return db.transaction('r', db.chunks, db.log, async () => this.readKinds(env, [...(await chunkCounts(db, env)).keys()], false));
+    const records = await db.transaction('r', db.chunks, db.log, async () => this.readKinds(env, [...(await chunkCounts(db, env)).keys()], false));
+    return new Map([...records].map(([kind, run]) => [kind, toMap(run)]));
   }
 
   async commit(change: Change): Promise<void> {
@@ -172,9 +174,9 @@ export class DexieBackend implements StorageBackend {
   }
 
   /** Kinds read side by side (each its chunks, then its log replayed), in the given order. */
-  private async readKinds(env: string, kinds: readonly string[], track: boolean): Promise<Records> {
+  private async readKinds(env: string, kinds: readonly string[], track: boolean): Promise<Map<string, RowRun>> {
     const read = await Promise.all(kinds.map((kind) => this.readKind(env, kind)));
-    const records: Records = new Map();
+    const records = new Map<string, RowRun>();
     read.forEach(({ rows, stored }, i) => {
       const kind = kinds[i] as string;
       records.set(kind, rows);
@@ -183,7 +185,7 @@ export class DexieBackend implements StorageBackend {
     return records;
   }
 
-  private async readKind(env: string, kind: string): Promise<{ rows: Map<string, Row>; stored: KindStored }> {
+  private async readKind(env: string, kind: string): Promise<{ rows: RowRun; stored: KindStored }> {
     const { db } = this;
     const { chunksPerRead } = this.limits;
     // Each request is sent before the rows already read are decoded: IndexedDB reads in the
@@ -191,33 +193,23 @@ export class DexieBackend implements StorageBackend {
     const log = kindLog(db, env, kind).toArray();
     const sliceAfter = (from: [string, string] | Key): Promise<ChunkRow[]> =>
       db.chunks.where('[env+kind+n]').between(from, [env, kind, []], from.length === 2, true).limit(chunksPerRead).toArray();
-    const rows = new Map<string, Row>();
+    const run: RowRun = { ids: [], rows: [] };
     let snapshotRows = 0;
     for (let next: Promise<ChunkRow[]> | null = sliceAfter([env, kind]); next; ) {
       const slice: ChunkRow[] = await next;
       const last: ChunkRow | undefined = slice.at(-1);
       next = last && slice.length === chunksPerRead ? sliceAfter([env, kind, last.n]) : null;
       for (const c of slice) {
-        add(rows, c.ids, c.rows);
+        for (const id of c.ids) run.ids.push(id);
+        for (const row of decodeRows(c.rows)) run.rows.push(row);
         snapshotRows += c.ids.length;
       }
     }
-    let seq = 0;
-    let logRows = 0;
     const entries = await log;
-    for (const entry of entries) {
-      for (const id of entry.deletes) rows.delete(id);
-      add(rows, entry.ids, entry.rows);
-      seq = entry.seq;
-      logRows += entry.deletes.length + entry.ids.length;
-    }
-    return { rows, stored: { seq, entries: entries.length, logRows, snapshotRows } };
+    const rows = replay(run, entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows) })));
+    const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
+    return { rows, stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
   }
-}
-
-function add(rows: Map<string, Row>, ids: readonly string[], encoded: EncodedRows): void {
-  const decoded = decodeRows(encoded);
-  for (let i = 0; i < ids.length; i++) rows.set(ids[i] as string, decoded[i] as Row);
 }
 
 /** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */

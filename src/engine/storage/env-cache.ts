@@ -1,4 +1,5 @@
 import type { DataView, IndexSpec, Row, RowChange } from '../core/types.ts';
+import { toMap, type RowRun } from './kind-rows.ts';
 
 /**
  * One kind's rows. Position keys (`seqs`, ascending in insertion order) exist while the kind's list
@@ -6,7 +7,10 @@ import type { DataView, IndexSpec, Row, RowChange } from '../core/types.ts';
  * the list and those indexes together (both are rebuilt, renumbered, on next use).
  */
 interface Table {
-  rows: Map<string, Row>;
+  /** By id; made from `run` when first needed (see `rowsOf`). */
+  rows: Map<string, Row> | null;
+  /** The rows as loaded, until something needs them by id (a sorted page does not). */
+  run: RowRun | null;
   /** The next position key (above every key in `list`). */
   next: number;
   /** `list` of the kind, patched in place by small writes (copied first when handed out). */
@@ -48,10 +52,10 @@ export class EnvCache implements DataView {
   /** Kinds stored but not loaded: reading one throws `KindMissing`. */
   private readonly notLoaded = new Set<string>();
 
-  /** Take a whole kind at load time (the map becomes the cache's own). */
-  adopt(kind: string, rows: Map<string, Row>): void {
+  /** Take a whole kind at load time (the map or lists become the cache's own). */
+  adopt(kind: string, rows: Map<string, Row> | RowRun): void {
     this.notLoaded.delete(kind);
-    this.kinds.set(kind, { rows, next: 0, list: null });
+    this.kinds.set(kind, rows instanceof Map ? { rows, run: null, next: 0, list: null } : { rows: null, run: rows, next: 0, list: null });
     this.bump(kind);
   }
 
@@ -70,7 +74,8 @@ export class EnvCache implements DataView {
 
   get<T extends Row = Row>(kind: string, id: string): T | undefined {
     this.need(kind);
-    return this.kinds.get(kind)?.rows.get(id) as T | undefined;
+    const t = this.kinds.get(kind);
+    return t && (rowsOf(t).get(id) as T | undefined);
   }
 
   list<T extends Row = Row>(kind: string): readonly T[] {
@@ -83,12 +88,14 @@ export class EnvCache implements DataView {
 
   entries(kind: string): IterableIterator<[string, Row]> {
     this.need(kind);
-    return (this.kinds.get(kind)?.rows ?? new Map<string, Row>()).entries();
+    const t = this.kinds.get(kind);
+    return (t ? rowsOf(t) : new Map<string, Row>()).entries();
   }
 
   count(kind: string): number {
     this.need(kind);
-    return this.kinds.get(kind)?.rows.size ?? 0;
+    const t = this.kinds.get(kind);
+    return t ? (t.rows?.size ?? (t.run as RowRun).ids.length) : 0;
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
@@ -141,16 +148,18 @@ export class EnvCache implements DataView {
     const touched = new Set<string>();
     for (const d of deletes) {
       const t = this.kinds.get(d.kind);
-      const before = t?.rows.get(d.id);
-      if (!t || !before) continue;
-      t.rows.delete(d.id);
+      const rows = t && rowsOf(t);
+      const before = rows?.get(d.id);
+      if (!t || !rows || !before) continue;
+      rows.delete(d.id);
       touched.add(d.kind);
       if (!unnoted.has(d.kind)) note(d.kind, { id: d.id, before, seq: seqOf(t, before) });
     }
     for (const p of puts) {
       const t = this.table(p.kind);
-      const before = t.rows.get(p.id);
-      t.rows.set(p.id, p.data);
+      const rows = rowsOf(t);
+      const before = rows.get(p.id);
+      rows.set(p.id, p.data);
       touched.add(p.kind);
       if (unnoted.has(p.kind)) continue;
       note(p.kind, before ? { id: p.id, before, after: p.data, seq: seqOf(t, before) } : { id: p.id, after: p.data, seq: t.next++ });
@@ -188,7 +197,9 @@ export class EnvCache implements DataView {
     const t = this.kinds.get(kind);
     if (!t) return null;
     if (!t.list) {
-      const rows = [...t.rows.values()];
+      // A kind not yet looked up by id lends its loaded list: the map is made from it before any
+      // change, and a change copies a list already handed out (`patchList`).
+      const rows = t.run ? t.run.rows : [...(t.rows as Map<string, Row>).values()];
       t.list = { rows, seqs: rows.map((_, i) => i), shared: false };
       t.next = rows.length;
     }
@@ -223,11 +234,20 @@ export class EnvCache implements DataView {
   private table(kind: string): Table {
     let t = this.kinds.get(kind);
     if (!t) {
-      t = { rows: new Map(), next: 0, list: null };
+      t = { rows: new Map(), run: null, next: 0, list: null };
       this.kinds.set(kind, t);
     }
     return t;
   }
+}
+
+/** The kind's rows by id, made from the loaded lists on first use. */
+function rowsOf(t: Table): Map<string, Row> {
+  if (!t.rows) {
+    t.rows = toMap(t.run as RowRun);
+    t.run = null;
+  }
+  return t.rows;
 }
 
 /** Position key of a stored row: from the kind's list (none is needed while there is no list). */
