@@ -99,7 +99,7 @@ export function decodeRows(encoded: EncodedRows): Row[] {
   const rows = new Array<Row>(encoded.n);
   for (const { keys, at, cols } of encoded.shapes) {
     const plain = cols.map(plainColumn);
-    const build = builderFor(keys, plain);
+    const build = builderFor(keys, plain, at.length);
     if (build) build(plain, at, rows);
     else decodeSlowly(keys, plain, at, rows);
   }
@@ -134,20 +134,27 @@ type Builder = (cols: readonly Column[], at: Uint32Array, rows: Row[]) => void;
 /** Compiled builders by shape and column types; bounded, since shapes come from stored data. */
 const builders = new Map<string, Builder | null>();
 const MAX_BUILDERS = 512;
+/**
+ * Rows of a shape below which a builder is not compiled for it: compiling costs about 0.4 ms, and
+ * a seeded book's first load (some 30 small shapes) is on a stopped worker's first answer.
+ */
+const COMPILE_MIN_ROWS = 64;
 
 /**
  * A function that makes the shape's rows as one object literal each, its keys written out: every
  * row then has the same hidden class with in-object properties, and no store goes through a
  * computed key (measured in the worker at 100k invoices: half the time of copying a blank row and
  * assigning 29 keys). Null for a shape with a `__proto__` key (a literal would set the prototype)
- * and where code cannot be compiled (a content security policy without 'unsafe-eval').
+ * and where code cannot be compiled (a content security policy without 'unsafe-eval'), and for a
+ * shape too small to repay compiling it.
  */
-function builderFor(keys: readonly string[], cols: readonly Column[]): Builder | null {
+function builderFor(keys: readonly string[], cols: readonly Column[], rows: number): Builder | null {
   if (keys.includes('__proto__')) return null;
   const types = cols.map((c) => (c.codes ? 'd' : c.nums ? 'n' : 'r'));
   const sig = `${types.join('')}\u0000${keys.join('\u0000')}`;
   const hit = builders.get(sig);
   if (hit !== undefined) return hit;
+  if (rows < COMPILE_MIN_ROWS) return null;
   const locals = types.map((t, j) => (t === 'd' ? `const d${j} = cols[${j}].dict, c${j} = cols[${j}].codes;` : t === 'n' ? `const n${j} = cols[${j}].nums;` : `const r${j} = cols[${j}].raw;`));
   const props = types.map((t, j) => `${JSON.stringify(keys[j])}: ${t === 'd' ? `d${j}[c${j}[i]]` : t === 'n' ? `n${j}[i]` : `r${j}[i]`}`);
   let build: Builder | null;
