@@ -86,11 +86,18 @@ describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
     expect(asked).toBe(1);
   });
 
-  it('a repeated string is kept once per chunk', () => {
-    const rows = Array.from({ length: 100 }, (_, i) => ({ BusinessUnit: 'US1 Business Unit', TransactionNumber: `INV-${i}` }));
-    const { shapes } = encodeRows(rows);
-    expect(shapes).toHaveLength(1);
-    expect(shapes[0]?.cols[0]?.dict).toEqual(['US1 Business Unit']);
-    expect(shapes[0]?.cols[1]?.dict).toHaveLength(100);
+  it('a repeated string is kept once per chunk, across its columns too', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ BusinessUnit: 'US1 Business Unit', TransactionNumber: `INV-${i}`, EnteredAmount: `${i}.00`, InvoiceBalanceAmount: `${i}.00` }));
+    const encoded = encodeRows(rows);
+    expect(encoded.shapes).toHaveLength(1);
+    expect(encoded.dict?.filter((v) => v === 'US1 Business Unit')).toHaveLength(1);
+    // An amount and its balance hold the same strings: 1 + 100 + 100 distinct values in all.
+    expect(encoded.dict).toHaveLength(201);
+    expect(decodeRows(structuredClone(encoded))).toEqual(rows);
+  });
+
+  it('chunks stored with a dictionary per column decode unchanged', () => {
+    const old = { n: 2, shapes: [{ keys: ['a', 'b'], at: Uint32Array.from([0, 1]), cols: [{ dict: ['x', null], codes: Uint32Array.from([1, 0]) }, { dict: [true], codes: Uint32Array.from([0, 0]) }] }] };
+    expect(decodeRows(old)).toEqual([{ a: null, b: true }, { a: 'x', b: true }]);
   });
 });

@@ -3,7 +3,7 @@ import type { Row } from '../core/types.ts';
 /**
  * Rows of one kind as columns, for IndexedDB values that hold many rows. Rows are grouped by shape
  * (their keys, in order, so a decoded row has exactly the keys of the row that was stored); a column
- * of strings (or nulls, booleans) becomes a dictionary plus codes, a column of numbers a
+ * of strings (or nulls, booleans) becomes codes into one dictionary per chunk, a column of numbers a
  * Float64Array (with a null mask when some are null), a column of number lists (an invoice's line
  * ids) one Float64Array with offsets; anything else is kept as it is (structured clone). Typed
  * arrays cost IndexedDB almost nothing to clone, where every small array or string costs an object,
@@ -12,6 +12,12 @@ import type { Row } from '../core/types.ts';
  */
 export interface EncodedRows {
   n: number;
+  /**
+   * The chunk's dictionary, shared by its columns of strings: an amount and its balance, a creation
+   * and an update date are often the same string, kept once. Absent in chunks stored before it,
+   * whose columns each carry their own.
+   */
+  dict?: DictValue[];
   shapes: EncodedShape[];
 }
 
@@ -27,7 +33,7 @@ type DictValue = string | boolean | null | undefined;
 const isDictValue = (v: unknown): v is DictValue => v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean';
 
 /**
- * One of: `dict` with `codes`; `nums` (with `nulls`: 1 where the value is null); `lists` with
+ * One of: `codes` into the chunk's dictionary (or the column's own `dict`, as stored before); `nums` (with `nulls`: 1 where the value is null); `lists` with
  * `ends` (list i is lists[ends[i-1]..ends[i]]); `raw`. Optional fields rather than a union, as
  * stored; chunks written before `nulls` and `lists` existed decode unchanged.
  */
@@ -50,10 +56,28 @@ export function encodeRows(rows: readonly Row[]): EncodedRows {
     if (shape) shape.at.push(i);
     else shapes.set(sig, { keys, at: [i] });
   });
+  const dict = new Dictionary();
   return {
     n: rows.length,
-    shapes: [...shapes.values()].map(({ keys, at }) => ({ keys, at: Uint32Array.from(at), cols: keys.map((k) => encodeColumn(at.map((i) => (rows[i] as Row)[k]))) })),
+    shapes: [...shapes.values()].map(({ keys, at }) => ({ keys, at: Uint32Array.from(at), cols: keys.map((k) => encodeColumn(at.map((i) => (rows[i] as Row)[k]), dict)) })),
+    dict: dict.values,
   };
+}
+
+/** Distinct values in first-seen order, each with its code. */
+class Dictionary {
+  readonly values: DictValue[] = [];
+  private readonly codes = new Map<DictValue, number>();
+
+  code(v: DictValue): number {
+    let code = this.codes.get(v);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(v);
+      this.codes.set(v, code);
+    }
+    return code;
+  }
 }
 
 const isNumberList = (v: unknown): v is number[] => {
@@ -62,23 +86,9 @@ const isNumberList = (v: unknown): v is number[] => {
   return Object.keys(v).length === v.length; // no named properties beside the elements
 };
 
-function encodeColumn(values: unknown[]): Column {
+function encodeColumn(values: unknown[], dict: Dictionary): Column {
   // Nullable text columns too (an e-mail, a contact): as raw values each row would get its own copy.
-  if (values.every(isDictValue)) {
-    const dict: DictValue[] = [];
-    const seen = new Map<DictValue, number>();
-    const codes = new Uint32Array(values.length);
-    values.forEach((v, i) => {
-      let code = seen.get(v as DictValue);
-      if (code === undefined) {
-        code = dict.length;
-        dict.push(v as DictValue);
-        seen.set(v as DictValue, code);
-      }
-      codes[i] = code;
-    });
-    return { dict, codes };
-  }
+  if (values.every(isDictValue)) return { codes: Uint32Array.from(values, (v) => dict.code(v as DictValue)) };
   if (values.every((v) => typeof v === 'number')) return { nums: Float64Array.from(values as number[]) };
   if (values.every((v) => typeof v === 'number' || v === null)) {
     return { nums: Float64Array.from(values, (v) => (v === null ? 0 : (v as number))), nulls: Uint8Array.from(values, (v) => (v === null ? 1 : 0)) };
@@ -98,7 +108,7 @@ function encodeColumn(values: unknown[]): Column {
 export function decodeRows(encoded: EncodedRows): Row[] {
   const rows = new Array<Row>(encoded.n);
   for (const { keys, at, cols } of encoded.shapes) {
-    const plain = cols.map(plainColumn);
+    const plain = cols.map((col) => plainColumn(col, encoded.dict));
     const build = builderFor(keys, plain, at.length);
     if (build) build(plain, at, rows);
     else decodeSlowly(keys, plain, at, rows);
@@ -106,8 +116,12 @@ export function decodeRows(encoded: EncodedRows): Row[] {
   return rows;
 }
 
-/** A column as dictionary codes, numbers or values (masked numbers and number lists become values). */
-function plainColumn(col: Column): Column {
+/**
+ * A column as codes with their dictionary, numbers or values (masked numbers and number lists
+ * become values).
+ */
+function plainColumn(col: Column, dict: DictValue[] | undefined): Column {
+  if (col.codes && !col.dict) return { dict: dict ?? [], codes: col.codes };
   if (col.nulls) {
     const { nums, nulls } = col as Required<Column>;
     const raw = new Array<unknown>(nulls.length);
