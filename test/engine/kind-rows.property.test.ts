@@ -36,6 +36,27 @@ describe('loaded kind lists with their log replayed (issue 22 § Also)', () => {
     );
   });
 
+  it('changes marked as inserts only are appended, and the lists still match the Map', () => {
+    // store.ts marks a change fresh when it deletes nothing and every id it puts is new; replay
+    // then appends it without looking at the ids already there.
+    fc.assert(
+      fc.property(fc.uniqueArray(idArb, { maxLength: 7 }), fc.array(changeArb, { maxLength: 6 }), fc.boolean(), (base, changes, mark) => {
+        const model = new Set<string>(base);
+        const marked = changes.map((c) => {
+          const fresh = mark && !c.deletes.length && c.ids.every((id) => !model.has(id));
+          for (const id of c.deletes) model.delete(id);
+          for (const id of c.ids) model.add(id);
+          return { ...c, fresh };
+        });
+        const run = replay({ ids: [...base], rows: base.map((id) => ({ id, v: -1 })) }, marked);
+        const want = viaMap(base, changes);
+        expect(run.ids).toEqual([...want.keys()]);
+        expect(run.rows).toEqual([...want.values()]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('a row deleted and put again goes last; one updated keeps its place', () => {
     const base = { ids: ['x', 'y', 'z'], rows: [{ n: 1 }, { n: 2 }, { n: 3 }] };
     const run = replay(base, [

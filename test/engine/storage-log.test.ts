@@ -102,6 +102,33 @@ describe('IndexedDB snapshot plus log (issue 14 § How: read and write in bulk)'
     expect([...(stored.get('a') ?? new Map()).keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `r${i}`));
   });
 
+  it('a logged change that only adds new rows is marked so a load appends it without a look-up', async () => {
+    // Issue 22 § Also: replaying the log looked up every stored id; a change known to insert only
+    // (store.ts: no delete, no id that was there) is appended as it came.
+    const factory = new IDBFactory();
+    const engine = await open(factory, 'fresh');
+    const { key } = (await (await engine.handle(new Request('http://x/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' }))).json()) as { key: string };
+    await engine.store.write(key, (tx) => {
+      tx.put('a', 'x', { v: 1 });
+      tx.put('b', 'y', { v: 1 });
+    });
+    await engine.store.write(key, (tx) => tx.put('a', 'x', { v: 2 })); // an update
+    await engine.store.write(key, (tx) => {
+      tx.put('a', 'z', { v: 1 });
+      tx.delete('b', 'y');
+    });
+    await engine.store.write(key, (tx) => tx.put('b', 'y', { v: 3 })); // new again after its delete
+    await engine.settled(); // (three entries of one row each: below every fold threshold of TINY)
+    const log = await engine.store.db.log.where('[env+kind+seq]').between([key], [key, []]).toArray();
+    const marks = log.filter((e) => e.kind === 'a' || e.kind === 'b').map((e) => `${e.kind}${e.seq}:${e.fresh ? 'fresh' : 'replayed'}`);
+    expect(marks).toEqual(['a1:fresh', 'a2:replayed', 'a3:fresh', 'b1:fresh', 'b2:replayed', 'b3:fresh']);
+    engine.store.db.close();
+    expect(await contents(await open(factory, 'fresh'), key, ['a', 'b'])).toEqual([
+      ['a', [['x', { v: 2 }], ['z', { v: 1 }]]],
+      ['b', [['y', { v: 3 }]]],
+    ]);
+  });
+
   it('a version-1 database (one IndexedDB value per record) opens with every environment and record', async () => {
     const factory = new IDBFactory();
     const v1 = new Dexie('old', { indexedDB: factory, IDBKeyRange });

@@ -5,6 +5,12 @@ import type { RowRun } from './kind-rows.ts';
 /** An environment's records: kind, then id, then row (maps a cache may keep as its own). */
 export type Records = Map<string, Map<string, Row>>;
 
+/** What the store knows of a records change beyond the change itself (a backend may ignore it). */
+export interface CommitHint {
+  /** Kinds the change only adds rows to: no deletes, and no put's id was there before. */
+  insertOnly: ReadonlySet<string>;
+}
+
 /** Records as a cache takes them at load: a kind may come as lists of ids and rows (`kind-rows.ts`). */
 export type LoadedRecords = Map<string, Map<string, Row> | RowRun>;
 
@@ -30,7 +36,7 @@ export interface StorageBackend {
   loadEager?(env: string): Promise<{ records: LoadedRecords; lazy: string[] }>;
   loadKinds?(env: string, kinds: readonly string[]): Promise<LoadedRecords>;
   /** Keep one change atomically: resolves once it is stored, rejects with nothing stored. */
-  commit(change: Change): Promise<void>;
+  commit(change: Change, hint?: CommitHint): Promise<void>;
   /**
    * Called after a records commit of a loaded environment, still under its write lock: a backend
    * may rewrite how it keeps the environment (IndexedDB folds its change log into the snapshot).

@@ -1,5 +1,5 @@
 import type { Environment, Row } from '../core/types.ts';
-import type { LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
+import type { CommitHint, LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
 import { replay, toMap, type RowRun } from './kind-rows.ts';
 import { decodeRows, encodeRows } from './row-codec.ts';
@@ -82,7 +82,7 @@ export class DexieBackend implements StorageBackend {
     return new Map([...records].map(([kind, run]) => [kind, toMap(run)]));
   }
 
-  async commit(change: Change): Promise<void> {
+  async commit(change: Change, hint?: CommitHint): Promise<void> {
     const { db } = this;
     const written = new Map<string, number>();
     await db.transaction('rw', db.environments, db.chunks, db.log, async () => {
@@ -113,7 +113,8 @@ export class DexieBackend implements StorageBackend {
         for (const [kind, k] of byKind) {
           const known = change.clearData && isDataKind(kind) ? undefined : this.stored.get(env)?.get(kind);
           const seq = (known?.seq ?? (await lastSeq(db, env, kind))) + 1;
-          entries.push({ env, kind, seq, deletes: k.deletes, ids: k.ids, rows: encodeRows(k.rows) });
+          const fresh = hint?.insertOnly.has(kind) && !k.deletes.length;
+          entries.push({ env, kind, seq, deletes: k.deletes, ids: k.ids, rows: encodeRows(k.rows), ...(fresh ? { fresh: true as const } : {}) });
           written.set(kind, k.deletes.length + k.ids.length);
         }
         await db.log.bulkAdd(entries);
@@ -206,7 +207,7 @@ export class DexieBackend implements StorageBackend {
       }
     }
     const entries = await log;
-    const rows = replay(run, entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows) })));
+    const rows = replay(run, entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true })));
     const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
     return { rows, stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
   }

@@ -16,15 +16,26 @@ export interface LoggedChange {
   deletes: readonly string[];
   ids: readonly string[];
   rows: readonly Row[];
+  /** Known to add only ids that were not there (and delete nothing). */
+  fresh?: boolean;
 }
 
 /**
  * `base` with the changes applied in order, ordered exactly as a Map would be after the same
  * deletes and sets: a put of a present id keeps its place, a put of an absent id (new, or deleted
- * before) goes last. Only the ids the changes touch are hashed. Takes over `base`'s arrays.
+ * before) goes last. Only the ids the changes touch are hashed, and none when every change is
+ * known to insert only. Takes over `base`'s arrays.
  */
 export function replay(base: RowRun, changes: readonly LoggedChange[]): RowRun {
   if (!changes.length) return base;
+  // Inserts only (a generate, new documents): appended as they came, no id of `base` looked at.
+  if (changes.every((c) => c.fresh && !c.deletes.length)) {
+    for (const c of changes) {
+      for (const id of c.ids) base.ids.push(id);
+      for (const row of c.rows) base.rows.push(row);
+    }
+    return base;
+  }
   const touched = new Set<string>();
   for (const c of changes) {
     for (const id of c.deletes) touched.add(id);

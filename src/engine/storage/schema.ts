@@ -28,6 +28,8 @@ export interface LogRow {
   deletes: string[];
   ids: string[];
   rows: EncodedRows;
+  /** Every put adds a row that was not there and nothing is deleted (loading appends it unread). */
+  fresh?: true;
 }
 
 /** Version 1 kept one value per record; only the upgrade reads it. */

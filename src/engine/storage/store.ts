@@ -1,7 +1,7 @@
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
-import type { StorageBackend } from './backend.ts';
+import type { CommitHint, StorageBackend } from './backend.ts';
 import { DexieBackend } from './dexie-backend.ts';
 import { EnvCache } from './env-cache.ts';
 import type { SimDatabase } from './schema.ts';
@@ -137,14 +137,20 @@ export class SimStore {
       const result = await fn(tx);
       const puts: { kind: string; id: string; data: Row }[] = [];
       const deletes: { kind: string; id: string }[] = [];
+      const insertOnly = new Set<string>();
       for (const [kind, rows] of tx.puts) {
+        // A reset clears the data kinds before its puts, so those are all new.
+        const cleared = opts.reset && isDataKind(kind);
+        let inserts = true;
         for (const [id, data] of rows) {
           if (data) puts.push({ kind, id, data });
           else deletes.push({ kind, id });
+          if (inserts && (!data || (!cleared && cache.get(kind, id) !== undefined))) inserts = false;
         }
+        if (inserts) insertOnly.add(kind);
       }
       if (!opts.reset && !opts.create && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
-      await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } });
+      await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } }, { insertOnly });
       this.compactAfter(key, cache);
       return result;
     });
@@ -165,8 +171,8 @@ export class SimStore {
   }
 
   /** Store a change through the backend (one transaction), then apply it to memory. */
-  async commit(change: Change): Promise<void> {
-    await this.backend.commit(change);
+  async commit(change: Change, hint?: CommitHint): Promise<void> {
+    await this.backend.commit(change, hint);
     await this.applyToMemory(change);
     for (const listener of this.listeners) await listener(change);
   }
