@@ -33,9 +33,10 @@ type DictValue = string | boolean | null | undefined;
 const isDictValue = (v: unknown): v is DictValue => v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean';
 
 /**
- * One of: `codes` into the chunk's dictionary (or the column's own `dict`, as stored before); `nums` (with `nulls`: 1 where the value is null); `lists` with
- * `ends` (list i is lists[ends[i-1]..ends[i]]); `raw`. Optional fields rather than a union, as
- * stored; chunks written before `nulls` and `lists` existed decode unchanged.
+ * One of: `codes` into the chunk's dictionary (or into the column's own `dict`, as stored before);
+ * `nums` (with `nulls`: 1 where the value is null); `lists` with `ends` (list i is
+ * lists[ends[i-1]..ends[i]]); `raw`. Optional fields rather than a union, as stored; chunks written
+ * before `nulls` and `lists` existed decode unchanged.
  */
 interface Column {
   dict?: DictValue[];
