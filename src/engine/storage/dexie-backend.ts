@@ -57,7 +57,7 @@ export class DexieBackend implements StorageBackend {
   async loadRecords(env: string): Promise<Records> {
     const { records, lazy } = await this.loadEager(env);
     for (const [kind, rows] of await this.loadKinds(env, lazy)) records.set(kind, rows);
-    return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap(rows)]));
+    return asMaps(records);
   }
 
   async loadEager(env: string): Promise<{ records: LoadedRecords; lazy: string[] }> {
@@ -79,7 +79,7 @@ export class DexieBackend implements StorageBackend {
   async storedRecords(env: string): Promise<Records> {
     const { db } = this;
     const records = await db.transaction('r', db.chunks, db.log, async () => this.readKinds(env, [...(await chunkCounts(db, env)).keys()], false));
-    return new Map([...records].map(([kind, run]) => [kind, toMap(run)]));
+    return asMaps(records);
   }
 
   async commit(change: Change, hint?: CommitHint): Promise<void> {
@@ -211,6 +211,11 @@ export class DexieBackend implements StorageBackend {
     const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
     return { rows, stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
   }
+}
+
+/** Records with each kind's rows by id (what `loadRecords` promises), from lists as loaded. */
+function asMaps(records: LoadedRecords): Records {
+  return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap(rows)]));
 }
 
 /** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */
