@@ -79,12 +79,19 @@ async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions
   };
 }
 
+/**
+ * Whether the engine answered Response.error() (a dropped connection). Told by its status 0, never
+ * by `type`: reading `type` turns the adapter's lightweight Response into a full one, whose body
+ * is then read back through a stream (some 1 ms of every answer; issue 22 § Also).
+ */
+const dropped = (res: Response): boolean => res.status === 0;
+
 /** `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`) */
 function accessLine(req: Request, res: Response, ms: number): string {
   const url = new URL(req.url);
   // A dropped connection is always a fault rule's doing (Response.error() carries no headers).
-  const injected = res.type === 'error' ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
-  const status = res.type === 'error' ? 'dropped' : String(res.status);
+  const injected = dropped(res) ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
+  const status = dropped(res) ? 'dropped' : String(res.status);
   return `${new Date().toISOString()} ${req.method} ${url.pathname}${url.search} ${status} ${ms.toFixed(1)}ms${injected ? ` [${injected}]` : ''}`;
 }
 
@@ -99,7 +106,7 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   // The access log is a file the host writes too: no secret reaches it, even in a query string.
   if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
   // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
-  if (res.type !== 'error') return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
+  if (!dropped(res)) return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
