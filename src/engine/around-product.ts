@@ -6,6 +6,7 @@
  * wins over fault rules) and judges its watching step by it.
  */
 import { envNow } from './core/clock.ts';
+import { isDropped } from './core/http.ts';
 import type { EnvContext, Environment, HostClock, Product } from './core/types.ts';
 import { injectedAnswer } from './faults/answers.ts';
 import { expirePresentedToken } from './faults/expire-token.ts';
@@ -46,7 +47,7 @@ async function withFaults(plan: FaultPlan, service: JournalService, ctx: EnvCont
   let res = await run();
   if (rule && rule.when === 'after' && rule.kind === 'status') res = injectedAnswer(rule, service);
   else if (rule && rule.when === 'after' && rule.kind === 'drop') res = Response.error();
-  else if (injected && res.type !== 'error') res = marked(res, injected);
+  else if (injected && !isDropped(res)) res = marked(res, injected);
   return { res, injected };
 }
 

@@ -2,7 +2,7 @@
 // reading the answer (issue 22 § Also: on the Node host a read made the lightweight answer a full
 // one with a stream); any other answer is read once, for the client and the entry alike (issue 12 § 1).
 import { describe, expect, it } from 'vitest';
-import { jsonText, knownText, textResponse } from '../../src/engine/core/http.ts';
+import { isDropped, jsonText, knownText, textResponse } from '../../src/engine/core/http.ts';
 import { Journal } from '../../src/engine/journal/journal.ts';
 import { MemoryJournalPersistence } from '../../src/engine/journal/memory-persistence.ts';
 import { BODY_LIMIT } from '../../src/engine/journal/types.ts';
@@ -25,6 +25,23 @@ describe('answers made from a text', () => {
     const [newest, oldest] = await journal.read('env_k', { limit: 10 });
     expect(oldest?.response.body).toBe('{"ok":true}');
     expect(newest?.response.body).toBe('{"other":1}');
+  });
+
+  it("reads neither an answer's type nor a GET's body (either would make the Node host's lightweight objects full ones)", async () => {
+    const journal = new Journal(new MemoryJournalPersistence());
+    const untouchable = <T extends object>(o: T, key: string): T => Object.defineProperty(o, key, { get: () => expect.unreachable(`${key} was read`) });
+    const req = untouchable(new Request('http://sim.test/x?limit=1'), 'body');
+    const res = untouchable(jsonText('{"items":[]}', 200), 'type');
+    const { res: sent } = await journal.begin(req, info).finish(res);
+    expect(sent).toBe(res);
+    await journal.settled();
+    const [entry] = await journal.read('env_k', { limit: 1 });
+    expect(entry?.status).toBe(200);
+    expect(entry?.response.body).toBe('{"items":[]}');
+    expect(entry?.request.body).toBeUndefined();
+    // A dropped connection is still told apart, by its status.
+    expect(isDropped(Response.error())).toBe(true);
+    expect(isDropped(res)).toBe(false);
   });
 
   it('a text past the entry limit is kept cut, as a read one is', async () => {

@@ -17,6 +17,12 @@ export function textResponse(text: string, init: ResponseInit): Response {
 /** The text an answer was made from, when `textResponse` made it. */
 export const knownText = (res: Response): string | undefined => texts.get(res);
 
+/**
+ * Whether an answer is Response.error() (a dropped connection), told by its status 0: reading
+ * `type` would make the Node host's lightweight answer a full one, as reading its body would.
+ */
+export const isDropped = (res: Response): boolean => res.status === 0;
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return textResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }

@@ -5,6 +5,7 @@
  * get here (`DrillRunner.running` is one lookup); requests a step has no interest in cost a shape.
  */
 import type { EnvContext } from '../core/types.ts';
+import { isDropped } from '../core/http.ts';
 import { expirePresentedToken } from '../faults/expire-token.ts';
 import { injectedStatus } from '../faults/answers.ts';
 import { INJECTED_HEADER } from '../faults/types.ts';
@@ -35,7 +36,7 @@ const NOTES: Record<StepState['kind'], string> = {
   'slow-answer': `The simulator held this read for up to ${SLOW_MS / 1000} s on purpose.`,
 };
 
-const isOk = (res: Response) => res.type !== 'error' && res.status >= 200 && res.status < 300;
+const isOk = (res: Response) => !isDropped(res) && res.status >= 200 && res.status < 300;
 
 /** Where a create's answer says its record is: Location (relative to the environment base), or the SOAP result's CustomerTrxId. */
 async function createdRef(res: Response, s: RequestShape, baseUrl: string): Promise<string | undefined> {
@@ -53,7 +54,7 @@ async function isDuplicate(res: Response, s: RequestShape): Promise<boolean> {
 }
 
 function marked(res: Response, mark: string): Response {
-  if (res.type === 'error') return res;
+  if (isDropped(res)) return res;
   const headers = new Headers(res.headers);
   headers.set(INJECTED_HEADER, mark);
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
@@ -180,10 +181,10 @@ export class DrillTurn {
     const { runner, drill, step, shape } = this;
     let evidence = this.injected;
     if (!this.injected && step.phase === 'watching') {
-      const o: Observation = { atMs: runner.clock(), shape, status: res.type === 'error' ? 0 : res.status, ...(this.key ? { key: this.key } : {}), ...(this.credential ? { credential: this.credential } : {}) };
+      const o: Observation = { atMs: runner.clock(), shape, status: res.status, ...(this.key ? { key: this.key } : {}), ...(this.credential ? { credential: this.credential } : {}) };
       if (this.key && (step.kind === 'server-error-after-write' || step.kind === 'connection-dropped-before-write')) {
         if (isOk(res)) o.location = await createdRef(res, shape, this.ctx.baseUrl);
-        else o.duplicate = res.type !== 'error' && (await isDuplicate(res, shape));
+        else o.duplicate = !isDropped(res) && (await isDuplicate(res, shape));
       }
       const decision = observe(step, drill.product, o);
       evidence = decision.evidence;

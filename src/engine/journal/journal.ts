@@ -10,7 +10,7 @@
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
 import { ReadOnceRequest } from '../core/read-once.ts';
-import { knownText } from '../core/http.ts';
+import { isDropped, knownText } from '../core/http.ts';
 import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
@@ -115,7 +115,7 @@ export class Journal {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         // An answer made from a text is not read (nor made again): the text is the body.
         let resBody: Uint8Array<ArrayBuffer> | string | null = knownText(res) ?? null;
-        if (resBody === null && res.type !== 'error' && res.body) {
+        if (resBody === null && !isDropped(res) && res.body) {
           try {
             resBody = new Uint8Array(await res.arrayBuffer());
             res = new Response(resBody, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -158,7 +158,7 @@ export class Journal {
       extra.hint ? extra.hint().catch(() => undefined) : Promise.resolve(undefined),
     ]);
     const resText = typeof resBody === 'string' ? textPrefix(resBody, limit) : resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
-    const resHeaders = res.type === 'error' ? {} : redactHeaders(res.headers);
+    const resHeaders = isDropped(res) ? {} : redactHeaders(res.headers);
     const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
     const draft: Draft = {
       at: info.at,

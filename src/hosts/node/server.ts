@@ -6,7 +6,7 @@
  */
 import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
@@ -79,19 +79,12 @@ async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions
   };
 }
 
-/**
- * Whether the engine answered Response.error() (a dropped connection). Told by its status 0, never
- * by `type`: reading `type` turns the adapter's lightweight Response into a full one, whose body
- * is then read back through a stream (some 1 ms of every answer; issue 22 § Also).
- */
-const dropped = (res: Response): boolean => res.status === 0;
-
 /** `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`) */
 function accessLine(req: Request, res: Response, ms: number): string {
   const url = new URL(req.url);
   // A dropped connection is always a fault rule's doing (Response.error() carries no headers).
-  const injected = dropped(res) ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
-  const status = dropped(res) ? 'dropped' : String(res.status);
+  const injected = isDropped(res) ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
+  const status = isDropped(res) ? 'dropped' : String(res.status);
   return `${new Date().toISOString()} ${req.method} ${url.pathname}${url.search} ${status} ${ms.toFixed(1)}ms${injected ? ` [${injected}]` : ''}`;
 }
 
@@ -105,8 +98,9 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
   // The access log is a file the host writes too: no secret reaches it, even in a query string.
   if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // A full Response (made by reading `type`) would be sent through a stream: isDropped reads the status.
   // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
-  if (!dropped(res)) return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
+  if (!isDropped(res)) return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
   const socket = bindings.incoming.socket as { resetAndDestroy?: () => void; destroy: () => void };
   if (socket.resetAndDestroy) socket.resetAndDestroy();
   else socket.destroy();
