@@ -55,26 +55,6 @@ export type TokenCheck =
   | { ok: true; token: TokenRow; credential: StoredCredential }
   | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'revoked' };
 
-/**
- * Hashes of recently presented tokens: a client presents the same token on every call, and a
- * WebCrypto digest is a trip to another thread (some 60 µs of every REST call on the Node host;
- * issue 22 § Also). A pure function's memo, so one for every environment; bounded in entries and
- * in token length, and forgotten whole when full.
- */
-const presentedHashes = new Map<string, string>();
-const MEMO_ENTRIES = 256;
-const MEMO_TOKEN_LENGTH = 256;
-
-async function hashOfPresented(token: string): Promise<string> {
-  const known = presentedHashes.get(token);
-  if (known) return known;
-  const hash = await sha256Hex(token);
-  if (token.length > MEMO_TOKEN_LENGTH) return hash;
-  if (presentedHashes.size >= MEMO_ENTRIES) presentedHashes.clear();
-  presentedHashes.set(token, hash);
-  return hash;
-}
-
 /** Resolve a presented bearer token against this environment's token records. */
 export async function checkToken(
   data: DataView,
@@ -83,7 +63,7 @@ export async function checkToken(
   now: Date,
 ): Promise<TokenCheck> {
   if (!presented) return { ok: false, reason: 'missing' };
-  const row = data.get<TokenRow>(TOKEN_KIND, await hashOfPresented(presented));
+  const row = data.get<TokenRow>(TOKEN_KIND, await sha256Hex(presented));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.expiresAtMs <= now.getTime()) return { ok: false, reason: 'expired' };
   const credential = byId(row.credentialId);
