@@ -11,6 +11,7 @@ import { TimeSlicer } from '../core/yield.ts';
 import { PRODUCT_IDS, type CredentialSpec, type CredentialType, type Environment, type HostClock, type Product, type WorkProgress, type ProductId, type StoredCredential } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import type { SimStore } from '../storage/store.ts';
+import { KindMissing } from '../storage/env-cache.ts';
 import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, mintCredentials, publicCredential, type IssuedCredential } from './credentials.ts';
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
 import { registerJournalRoutes } from './journal-routes.ts';
@@ -205,6 +206,12 @@ export function adminRoutes(deps: AdminDeps): Hono {
       return bad(`"kind" must be one of: ${kinds.join(', ') || '(none: omit it)'}.`);
     }
     const generate = product.generate.bind(product);
+    try {
+      product.beforeGenerate?.(await store.partial(env.key));
+    } catch (err) {
+      // A kind not loaded yet (a worker just started) has no index to keep: the first read builds it.
+      if (!(err instanceof KindMissing)) throw err;
+    }
     // Slices of a few milliseconds: other environments are answered meanwhile (issue 19 § 2).
     const slicer = new TimeSlicer();
     const breathe = () => slicer.breathe();

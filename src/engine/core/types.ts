@@ -270,6 +270,11 @@ export interface Product {
   generate?(ctx: SeedContext, count: number, kind?: string): GenerateResult | Promise<GenerateResult>;
   /** What `generate` can add (`{"kind": ...}`); the first is the default. */
   generateKinds?: readonly string[];
+  /**
+   * Build, over the rows there are before a generate, the indexes a write's answer reads, so the
+   * generate keeps them current instead of the first write after it building them over every row.
+   */
+  beforeGenerate?(data: DataView): void;
   /** Router for paths under the environment base (routing on EnvContext.path). */
   app: ProductApp;
   /** Background processes of the product (receivables: AutoMatch). */

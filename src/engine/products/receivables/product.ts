@@ -24,6 +24,8 @@ import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
 import { noSuchResource, RestError } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
 import { registerSoapRoutes } from './soap/routes.ts';
+import { warmChildGroups } from './rest/serialize.ts';
+import { invoiceResource } from './invoices/definitions.ts';
 
 export { RECEIPT_PRIVILEGES };
 
@@ -59,6 +61,7 @@ export const receivables: Product = {
   credentialTypes: ['oauth-client', 'soap-user'],
   seed: (ctx) => seedBook(ctx),
   generateKinds: ['invoices', 'receipts'],
+  beforeGenerate: (data) => warmChildGroups(data, invoiceResource),
   // A book an import left without what the create path needs (no active source, terms) refuses
   // through the control API's 400, never a 500 (issue 26).
   generate: async (ctx, count, kind) => {
