@@ -8,7 +8,9 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { injectedErrors } from '../../src/engine/faults/catalog.ts';
 import { realSleep } from '../../src/engine/drills/runner.ts';
 import { STEP_DEFS } from '../../src/engine/drills/plan.ts';
-import { STEP_KINDS } from '../../src/engine/drills/types.ts';
+import { STEP_KINDS, type StepState } from '../../src/engine/drills/types.ts';
+import { observe, slowFinished } from '../../src/engine/drills/judge.ts';
+import { shapeOf } from '../../src/engine/drills/classify.ts';
 import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { createEnv, createTestSim, type TestSim } from '../support/sim.ts';
 import { soapRequest, createSimpleInvoiceXml, SAMPLE_HEADER, SAMPLE_LINES, securityHeader, SOAP_HEADERS } from '../../src/engine/products/receivables/soap/examples.ts';
@@ -215,6 +217,24 @@ describe('verdicts (issue 23 § Contract, steps 1-6)', () => {
     expect(r.steps[0].verdict).toBe('info');
     expect(r.steps[0].explanation).toMatch(/^Timed out and retried: stopped waiting after 3\.\d s and sent the request again/);
     expect(r.score).toEqual({ passed: 0, failed: 0, notExercised: 0 });
+  });
+
+  it('slow-answer: a retry read before the first connection is seen closing is judged when the slow one ends', () => {
+    // A fast host may read the client's retry before it learns that the first connection closed:
+    // the verdict waits for the slow answer to end, then says what the client did in the order it did it.
+    const step = (): StepState => ({ n: 1, kind: 'slow-answer', phase: 'watching', injectedAtMs: 1000, request: { method: 'GET', target: '/x?limit=2', label: 'GET /x' }, verdict: 'pending', evidence: [], watch: {} });
+    const retry = { atMs: 1300, shape: shapeOf('receivables', 'rest', 'GET', '/x', '?limit=2', null), key: { method: 'GET', target: '/x?limit=2' }, status: 200 };
+    const gaveUp = step();
+    expect(observe(gaveUp, 'receivables', retry)).toEqual({ evidence: true });
+    expect(slowFinished(gaveUp, 'receivables', 310, true).explanation).toBe('Timed out and retried: stopped waiting after 0.3 s and sent the request again 0.0 s later.');
+    // A client that asks again without giving up the first read: the same verdict as before, at the end.
+    const both = step();
+    expect(observe(both, 'receivables', retry)).toEqual({ evidence: true });
+    expect(slowFinished(both, 'receivables', 8000, false).explanation).toBe('Timed out and retried: sent the same request again 0.3 s after the slow one started, while it was still being answered.');
+    // A retry after the close was seen is judged at once.
+    const after = step();
+    expect(slowFinished(after, 'receivables', 250, true)).toEqual({ evidence: true });
+    expect(observe(after, 'receivables', retry).explanation).toBe('Timed out and retried: stopped waiting after 0.3 s and sent the request again 0.1 s later.');
   });
 
   it('with the real timer the slow answer really waits, and ends at once when the client aborts', async () => {

@@ -134,20 +134,30 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
     }
     case 'slow-answer': {
       if (!same) return { evidence: false };
-      const stopped = w.abortedAfterMs;
-      const what =
-        stopped !== undefined
-          ? `Timed out and retried: stopped waiting after ${secs(stopped)} and sent the request again ${secs(gap - stopped)} later.`
-          : `Timed out and retried: sent the same request again ${secs(gap)} after the slow one started, while it was still being answered.`;
-      return decide('info', what);
+      // The slow answer has not ended: judged when it does (slowFinished), since a host may read the
+      // retry before it sees the first connection close (a client that gave up and asked again).
+      if (w.abortedAfterMs === undefined) {
+        w.retriedAtMs ??= o.atMs;
+        return { evidence: true };
+      }
+      return decide('info', stoppedThenRetried(w.abortedAfterMs, gap));
     }
   }
 }
 
+const stoppedThenRetried = (stopped: number, gap: number) =>
+  `Timed out and retried: stopped waiting after ${secs(stopped)} and sent the request again ${secs(Math.max(0, gap - stopped))} later.`;
+
 /** The slow answer finished: delivered (the client waited) or cut short by the client. */
 export function slowFinished(step: StepState, product: ProductId, elapsedMs: number, aborted: boolean): Decision {
-  if (!aborted) return decide('info', `Waited: the client took the answer after ${secs(elapsedMs)}.`);
-  step.watch.abortedAfterMs = elapsedMs;
+  const w = step.watch;
+  const retried = w.retriedAtMs === undefined ? undefined : w.retriedAtMs - (step.injectedAtMs ?? w.retriedAtMs);
+  if (!aborted) {
+    if (retried !== undefined) return decide('info', `Timed out and retried: sent the same request again ${secs(retried)} after the slow one started, while it was still being answered.`);
+    return decide('info', `Waited: the client took the answer after ${secs(elapsedMs)}.`);
+  }
+  w.abortedAfterMs = elapsedMs;
+  if (retried !== undefined) return decide('info', stoppedThenRetried(elapsedMs, retried));
   return { evidence: true };
 }
 

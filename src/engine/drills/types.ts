@@ -61,6 +61,8 @@ export interface Watch {
   collection?: string;
   /** slow-answer: the client stopped waiting (its connection closed) this long after the injection. */
   abortedAfterMs?: number;
+  /** slow-answer: when the same request came again before the slow one ended (judged when it ends). */
+  retriedAtMs?: number;
 }
 
 export interface StepState {
