@@ -38,7 +38,7 @@ describe('the tarball (issue 21 § 1)', () => {
 
   it('depends at run time only on what the Node host imports (no Dexie, tsx, Vite, Svelte or Monaco)', () => {
     const pkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; bin: Record<string, string>; private?: boolean };
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', 'big.js', 'fastest-levenshtein', 'hono']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', '@noble/hashes', 'big.js', 'fastest-levenshtein', 'hono']);
     expect(pkg.bin).toEqual({ 'erp-sim': 'lib/hosts/node/cli.js' });
     expect(pkg.private).toBeUndefined();
     for (const absent of ['dexie', 'fake-indexeddb', 'tsx', 'svelte', 'monaco-editor', 'workbox-precaching']) expect(existsSync(join(project, 'node_modules', absent)), absent).toBe(false);
