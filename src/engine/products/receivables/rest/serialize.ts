@@ -81,7 +81,7 @@ function childGroups(data: DataView, child: ResourceDef): Map<unknown, Row[]> {
 /**
  * Build the child groups of `def` over the rows there are now, so a large write that follows keeps
  * them current: after a generate of 100k invoices, the first POST's answer (its lines) no longer
- * builds them over every generated line (0.1-0.5 s on the Node host; issue 22 § Also).
+ * builds them over every generated line (0.1-0.6 s on the Node host; issue 22 § Also).
  */
 export function warmChildGroups(data: DataView, def: ResourceDef): void {
   for (const accessor of Object.keys(def.children)) {
