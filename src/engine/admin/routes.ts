@@ -54,6 +54,8 @@ interface AdminDeps {
   ownerTokens: boolean;
   /** Documents per generate transaction (default GENERATE_SLICE). */
   generateSlice: number | undefined;
+  /** Let the product build its write indexes before a generate (EngineOptions.warmBeforeGenerate). */
+  warmBeforeGenerate: boolean;
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */
@@ -207,7 +209,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     }
     const generate = product.generate.bind(product);
     try {
-      product.beforeGenerate?.(await store.partial(env.key));
+      if (deps.warmBeforeGenerate) product.beforeGenerate?.(await store.partial(env.key));
     } catch (err) {
       // A kind not loaded yet (a worker just started) has no index to keep: the first read builds it.
       if (!(err instanceof KindMissing)) throw err;

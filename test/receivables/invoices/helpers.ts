@@ -22,8 +22,8 @@ export interface Api {
   advanceClock(ms: number): Promise<void>;
 }
 
-export async function openApi(now?: string): Promise<Api> {
-  const sim = await createTestSim({ now });
+export async function openApi(now?: string, simOptions: { warmBeforeGenerate?: boolean } = {}): Promise<Api> {
+  const sim = await createTestSim({ now, ...simOptions });
   const env = await createEnv(sim, 'receivables');
   const client = env.credentials.oauthClients[0];
   const fetchToken = async () => {
