@@ -85,6 +85,8 @@ export interface Journal {
 /** Replay `file` into a memory backend that journals every later change to it. */
 export function openJournal(file: string): Journal {
   let fd = -1;
+  /** The file's length: kept here, so an append asks the file system for nothing but the write. */
+  let size = 0;
   const backend = new MemoryBackend(async (change) => {
     // Serialized first, a line at a time with the host given back between lines (a generate slice
     // is some 12k rows), then written in one go: another environment's lines never interleave.
@@ -96,11 +98,17 @@ export function openJournal(file: string): Journal {
       lines.push(line);
       if (many) await yieldSoon();
     }
-    const before = fstatSync(fd).size;
+    const before = size;
     try {
-      for (const line of lines) writeSync(fd, `${line}\n`);
+      for (const line of lines) {
+        const text = `${line}\n`;
+        const bytes = Buffer.byteLength(text);
+        if (writeSync(fd, text) !== bytes) throw new Error(`${file}: a change could not be written whole (disk full?)`);
+        size += bytes;
+      }
     } catch (err) {
       ftruncateSync(fd, before); // nothing half-written stays behind a failed write
+      size = before;
       throw err;
     }
   });
@@ -151,6 +159,7 @@ export function openJournal(file: string): Journal {
   const compacted = written > 2 * live + 10_000;
   if (compacted) writeSnapshot(backend, file);
   fd = openSync(file, 'a');
+  size = fstatSync(fd).size;
   return {
     backend,
     replayed,
