@@ -100,4 +100,26 @@ describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
     const old = { n: 2, shapes: [{ keys: ['a', 'b'], at: Uint32Array.from([0, 1]), cols: [{ dict: ['x', null], codes: Uint32Array.from([1, 0]) }, { dict: [true], codes: Uint32Array.from([0, 0]) }] }] };
     expect(decodeRows(old)).toEqual([{ a: null, b: true }, { a: 'x', b: true }]);
   });
+
+  // Issue 22 § Also: the bytes of a large kind's chunks are most of a stopped worker's first page,
+  // so a code takes one byte while the chunk's dictionary has at most 256 values, two up to 65,536.
+  it('codes are as narrow as the dictionary allows, and decode as before', () => {
+    const few = Array.from({ length: 300 }, (_, i) => ({ Status: i % 2 ? 'Open' : 'Closed', Currency: 'USD' }));
+    const many = Array.from({ length: 300 }, (_, i) => ({ TransactionNumber: `INV-${i}`, Status: 'Open' }));
+    const wide = Array.from({ length: 70_000 }, (_, i) => ({ Ref: `R${i}` }));
+    const codesOf = (rows: Row[]) => encodeRows(rows).shapes.flatMap((s) => s.cols.map((c) => c.codes?.constructor));
+    expect(codesOf(few)).toEqual([Uint8Array, Uint8Array]);
+    expect(codesOf(many)).toEqual([Uint16Array, Uint16Array]);
+    expect(codesOf(wide)).toEqual([Uint32Array]);
+    for (const rows of [few, many, wide]) expect(decodeRows(structuredClone(encodeRows(rows)))).toEqual(rows);
+  });
+
+  it('chunks stored with four-byte codes (before narrow codes) decode unchanged', () => {
+    const old = { n: 3, dict: ['Open', 'USD', 'Closed'], shapes: [{ keys: ['Status', 'Currency'], at: Uint32Array.from([0, 1, 2]), cols: [{ codes: Uint32Array.from([0, 2, 0]) }, { codes: Uint32Array.from([1, 1, 1]) }] }] };
+    expect(decodeRows(old)).toEqual([
+      { Status: 'Open', Currency: 'USD' },
+      { Status: 'Closed', Currency: 'USD' },
+      { Status: 'Open', Currency: 'USD' },
+    ]);
+  });
 });

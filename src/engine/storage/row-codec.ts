@@ -3,7 +3,8 @@ import type { Row } from '../core/types.ts';
 /**
  * Rows of one kind as columns, for IndexedDB values that hold many rows. Rows are grouped by shape
  * (their keys, in order, so a decoded row has exactly the keys of the row that was stored); a column
- * of strings (or nulls, booleans) becomes codes into one dictionary per chunk, a column of numbers a
+ * of strings (or nulls, booleans) becomes codes into one dictionary per chunk (as narrow as the
+ * dictionary allows: bytes read are most of a large kind's load, issue 22 § Also), a column of numbers a
  * Float64Array (with a null mask when some are null), a column of number lists (an invoice's line
  * ids) one Float64Array with offsets; anything else is kept as it is (structured clone). Typed
  * arrays cost IndexedDB almost nothing to clone, where every small array or string costs an object,
@@ -28,6 +29,8 @@ interface EncodedShape {
   cols: Column[];
 }
 
+type Codes = Uint8Array | Uint16Array | Uint32Array;
+
 /** Values a dictionary holds (numbers have their own column type, which keeps -0 apart from 0). */
 type DictValue = string | boolean | null | undefined;
 const isDictValue = (v: unknown): v is DictValue => v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean';
@@ -40,7 +43,8 @@ const isDictValue = (v: unknown): v is DictValue => v === null || v === undefine
  */
 interface Column {
   dict?: DictValue[];
-  codes?: Uint32Array;
+  /** Chunks stored before narrow codes hold Uint32Array. */
+  codes?: Codes;
   nums?: Float64Array;
   nulls?: Uint8Array;
   lists?: Float64Array;
@@ -58,11 +62,11 @@ export function encodeRows(rows: readonly Row[]): EncodedRows {
     else shapes.set(sig, { keys, at: [i] });
   });
   const dict = new Dictionary();
-  return {
-    n: rows.length,
-    shapes: [...shapes.values()].map(({ keys, at }) => ({ keys, at: Uint32Array.from(at), cols: keys.map((k) => encodeColumn(at.map((i) => (rows[i] as Row)[k]), dict)) })),
-    dict: dict.values,
-  };
+  const encoded: EncodedShape[] = [...shapes.values()].map(({ keys, at }) => ({ keys, at: Uint32Array.from(at), cols: keys.map((k) => encodeColumn(at.map((i) => (rows[i] as Row)[k]), dict)) }));
+  // Codes are known to fit only once every column has added to the dictionary.
+  const Narrow = dict.values.length <= 0x100 ? Uint8Array : dict.values.length <= 0x10000 ? Uint16Array : null;
+  if (Narrow) for (const shape of encoded) for (const col of shape.cols) if (col.codes) col.codes = Narrow.from(col.codes);
+  return { n: rows.length, shapes: encoded, dict: dict.values };
 }
 
 /** Distinct values in first-seen order, each with its code. */
