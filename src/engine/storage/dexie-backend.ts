@@ -190,13 +190,20 @@ export class DexieBackend implements StorageBackend {
     const { db } = this;
     const { chunksPerRead } = this.limits;
     // Each request is sent before the rows already read are decoded: IndexedDB reads in the
-    // browser's process while this thread decodes. The log is read meanwhile too.
-    const log = kindLog(db, env, kind).toArray();
+    // browser's process while this thread decodes. The log is read meanwhile too, asked for after
+    // the first chunks: IndexedDB answers a transaction's requests in order, and a log after a large
+    // generate holds thousands of rows that are needed only at the end (issue 22 § Also).
     const sliceAfter = (from: [string, string] | Key): Promise<ChunkRow[]> =>
       db.chunks.where('[env+kind+n]').between(from, [env, kind, []], from.length === 2, true).limit(chunksPerRead).toArray();
+    const first = sliceAfter([env, kind]);
+    // Its rows are decoded as soon as it arrives, while later chunks are still being read.
+    const log = kindLog(db, env, kind)
+      .toArray()
+      .then((entries) => ({ entries, changes: entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true })) }));
+    log.catch(() => undefined); // awaited below: a failed chunk read must not leave it unhandled
     const run: RowRun = { ids: [], rows: [] };
     let snapshotRows = 0;
-    for (let next: Promise<ChunkRow[]> | null = sliceAfter([env, kind]); next; ) {
+    for (let next: Promise<ChunkRow[]> | null = first; next; ) {
       const slice: ChunkRow[] = await next;
       const last: ChunkRow | undefined = slice.at(-1);
       next = last && slice.length === chunksPerRead ? sliceAfter([env, kind, last.n]) : null;
@@ -206,8 +213,8 @@ export class DexieBackend implements StorageBackend {
         snapshotRows += c.ids.length;
       }
     }
-    const entries = await log;
-    const rows = replay(run, entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true })));
+    const { entries, changes } = await log;
+    const rows = replay(run, changes);
     const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
     return { rows, stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
   }
