@@ -5,8 +5,9 @@
  * IN filter on a queryable attribute, RSS, the first answer after a kill -9 and restart, and (at the
  * end) a reset. A POST is timed twice a round: through `fetch` (undici, as the earlier figures) and
  * through a keep-alive `node:http` client, the cost curl or an SDK adds, so the client's share of a
- * figure shows (issue 22 § Also: undici's fetch is about 1 ms of a POST on a 2-core machine). Standalone: `npx tsx scripts/bench/node-host.ts [receivables|odata] [sizes...]`
- * (sizes are totals of generated documents; 0 = the seeded book).
+ * figure shows (issue 22 § Also: undici's fetch is about 1 ms of a POST on a 2-core machine).
+ * Standalone: `npx tsx scripts/bench/node-host.ts [receivables|odata] [sizes...]` (sizes are totals of
+ * generated documents; 0 = the seeded book).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';

@@ -23,6 +23,12 @@ export const knownText = (res: Response): string | undefined => texts.get(res);
  */
 export const isDropped = (res: Response): boolean => res.status === 0;
 
+/**
+ * GET and HEAD carry no body: a reader asks no further. On the Node host, asking such a request for
+ * its body turns the adapter's lightweight request into a full one (a stream and an abort signal).
+ */
+export const isBodiless = (request: Request): boolean => request.method === 'GET' || request.method === 'HEAD';
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return textResponse(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }

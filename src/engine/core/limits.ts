@@ -3,7 +3,7 @@
  * "not shown", so the simulator documents its own: a body over its limit is refused 413, naming the
  * limit, before anything reads or stores it, and it is read no further than the limit.
  */
-import { problem } from './http.ts';
+import { isBodiless, problem } from './http.ts';
 import { isSoapPath, soapFaultResponse } from './soap.ts';
 import { ReadOnceRequest } from './read-once.ts';
 
@@ -78,8 +78,7 @@ export interface LimitedRequest {
  * settle (the Node host reads and drops it so the connection stays sound): never cancelled here.
  */
 export function limitBody(request: Request, path: string): LimitedRequest | null {
-  // The method first: on the Node host, asking a request for its body makes one.
-  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  if (isBodiless(request)) return null;
   const surface = surfaceOf(path);
   const limit = BODY_LIMITS[surface];
   const declared = Number(request.headers.get('content-length') ?? NaN);

@@ -10,7 +10,7 @@
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
 import { ReadOnceRequest } from '../core/read-once.ts';
-import { isDropped, knownText } from '../core/http.ts';
+import { isBodiless, isDropped, knownText } from '../core/http.ts';
 import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
@@ -102,10 +102,7 @@ export class Journal {
   begin(request: Request, info: BeginInfo): Capture {
     const started = performance.now();
     // A body read once for every reader needs no copy; any other is cloned before the product reads it.
-    // GET and HEAD have none, and are not asked for one: on the Node host that would make a full
-    // Request (with a stream and an abort signal) out of the adapter's lightweight one.
-    const bodiless = request.method === 'GET' || request.method === 'HEAD';
-    const reqCopy = request instanceof ReadOnceRequest ? request : !bodiless && request.body ? request.clone() : null;
+    const reqCopy = request instanceof ReadOnceRequest ? request : !isBodiless(request) && request.body ? request.clone() : null;
     const reqHeaders = redactHeaders(request.headers);
     // The playground's mark says who sent it; it is not part of the exchange a client would replay.
     const source = sourceOf(reqHeaders[SOURCE_HEADER]);
