@@ -30,15 +30,15 @@ interface Host {
   url: string;
 }
 
-/** Start the CLI (tsx as a loader, so the pid is the host's own) and wait for its URL line. */
+/** Start the host as `npm run serve` does (its build in lib/, in this pid) and wait for its URL line. */
 async function startHost(stateFile: string): Promise<Host & { startedMs: number }> {
-  return startScript(['src/hosts/node/cli.ts', '--port', '0', '--state', stateFile]);
+  return startScript(['scripts/serve.mjs', '--port', '0', '--state', stateFile], []);
 }
 
-/** Start a script under tsx and wait for its `listening on URL` line. */
-async function startScript(args: string[]): Promise<Host & { startedMs: number }> {
+/** Start a script (under tsx unless told otherwise) and wait for its `listening on URL` line. */
+async function startScript(args: string[], loader = ['--import', 'tsx']): Promise<Host & { startedMs: number }> {
   const t = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...loader, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error('host did not start in time')), RESTART_LIMIT_MS);

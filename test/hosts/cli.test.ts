@@ -1,7 +1,7 @@
 // The command line (issue 21 § 1): `erp-sim serve [the flags of npm run serve]` and `erp-sim --help`,
 // run here from the sources as `npm run serve` runs them (test/package runs the built bin).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,22 @@ describe('erp-sim command line (issue 21 § 1)', { timeout: 60_000 }, () => {
     expect(option.stderr).toContain("Unknown option '--prot'");
     expect(option.stderr).toContain('--help');
     expect(option.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  // Issue 22 § Also: the host a user meets through `npm run serve` is the build the package ships,
+  // not the sources through tsx (0.2-0.4 ms more a POST); the build follows the sources.
+  it('npm run serve runs the Node build in lib/, building it first when it is missing or older than the sources', () => {
+    const serve = () => spawnSync(process.execPath, ['scripts/serve.mjs', '--version'], { encoding: 'utf8', timeout: 60_000 });
+    const built = 'lib/hosts/node/cli.js';
+    if (existsSync(built)) utimesSync(built, new Date(0), new Date(0)); // older than every source
+    const first = serve();
+    expect(first.status).toBe(0);
+    expect(first.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const builtAt = statSync(built).mtimeMs;
+    expect(builtAt).toBeGreaterThan(statSync('src/hosts/node/cli.ts').mtimeMs);
+    // Current: run as it is, not built again.
+    expect(serve().status).toBe(0);
+    expect(statSync(built).mtimeMs).toBe(builtAt);
   });
 
   it('`serve` starts the host as npm run serve does', async () => {

@@ -9,7 +9,7 @@
  * --run-collection FILE …`): run a collection's requests and checks instead (run-collection.ts),
  * exit 1 when a check fails (issue 24 § 3).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneHeapForServer } from './heap-flags.ts';
@@ -18,8 +18,11 @@ import { appFiles } from './app-files.ts';
 import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
 import { preparePlayground } from './playground.ts';
 
-/** How the user started it, for the hints below: from a clone's sources or the installed package's build. */
-const run = import.meta.url.endsWith('.ts') ? 'npm run serve --' : 'erp-sim serve';
+/**
+ * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
+ * build in lib/, or the sources themselves) or from the installed package, which ships no sources.
+ */
+const run = existsSync(new URL('../../../src/hosts/node/cli.ts', import.meta.url)) ? 'npm run serve --' : 'erp-sim serve';
 
 const USAGE = `Usage: erp-sim serve [options]      (in a clone of the repository: npm run serve -- [options])
        erp-sim run FILE [run options]  (in a clone: npm run serve -- --run-collection FILE [run options])
