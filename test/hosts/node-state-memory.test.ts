@@ -1,14 +1,14 @@
 // Issue 14 (Node host at scale, RSS under 400 MB): the --state journal is read through one fixed
 // buffer and rows share repeated strings, with no change in what is replayed or stored; the CLI's
 // heap settings leave a flag the user gave alone. (README § Scale; src/hosts/node/state-file.ts,
-// heap-flags.ts; src/engine/storage/memory-backend.ts.)
+// v8-flags.ts; src/engine/storage/memory-backend.ts.)
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine/core/types.ts';
 import { MemoryBackend } from '../../src/engine/index.ts';
-import { serverHeapFlags } from '../../src/hosts/node/heap-flags.ts';
+import { serverV8Flags } from '../../src/hosts/node/v8-flags.ts';
 import { openJournal, READ_CHUNK } from '../../src/hosts/node/state-file.ts';
 
 const ENV = 'env_00000000000000000000000000000001';
@@ -74,11 +74,13 @@ describe('Node host rows share repeated strings without changing them (issue 14)
   });
 });
 
-describe('npm run serve heap settings (issue 14)', () => {
-  it('sets the growing factor and stops young-generation growth unless the user chose either', () => {
-    expect(serverHeapFlags([])).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
-    expect(serverHeapFlags(['--import', 'tsx', '--heap_growing_percent=50'])).toEqual(['--semi-space-growth-factor=1']);
-    expect(serverHeapFlags(['--max-semi-space-size=64'])).toEqual(['--heap-growing-percent=30']);
-    expect(serverHeapFlags(['--semi-space-growth-factor=2', '--heap-growing-percent=10'])).toEqual([]);
+describe('npm run serve V8 settings (issue 14; issue 22 § Also)', () => {
+  it('sets the growing factor, stops young-generation growth and compiles baseline code at once, unless the user chose each', () => {
+    const sparkplug = '--always-sparkplug';
+    expect(serverV8Flags([])).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1', sparkplug]);
+    expect(serverV8Flags(['--import', 'tsx', '--heap_growing_percent=50'])).toEqual(['--semi-space-growth-factor=1', sparkplug]);
+    expect(serverV8Flags(['--max-semi-space-size=64'])).toEqual(['--heap-growing-percent=30', sparkplug]);
+    expect(serverV8Flags(['--semi-space-growth-factor=2', '--heap-growing-percent=10', '--no-sparkplug'])).toEqual([]);
+    expect(serverV8Flags(['--jitless'])).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
   });
 });

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { tuneHeapForServer } from './heap-flags.ts';
+import { tuneV8ForServer } from './v8-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
 import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
@@ -143,8 +143,9 @@ if (positionals.length > 1 || (positionals[0] ?? 'serve') !== 'serve') {
   process.exit(2);
 }
 
-// A server process holding every record in memory: bound the heap's slack (see heap-flags.ts).
-tuneHeapForServer();
+// A server process holding every record in memory: bound the heap's slack; compile for the first
+// requests too (see v8-flags.ts).
+tuneV8ForServer();
 
 const port = Number(values.port);
 if (!/^\d+$/.test(values.port) || port > 65535) {
