@@ -4,12 +4,12 @@ import type { Row } from '../core/types.ts';
  * Rows of one kind as columns, for IndexedDB values that hold many rows. Rows are grouped by shape
  * (their keys, in order, so a decoded row has exactly the keys of the row that was stored); a column
  * of strings (or nulls, booleans) becomes codes into one dictionary per chunk (as narrow as the
- * dictionary allows: bytes read are most of a large kind's load, issue 22 § Also), a column of numbers a
- * Float64Array (with a null mask when some are null), a column of number lists (an invoice's line
- * ids) one Float64Array with offsets; anything else is kept as it is (structured clone). Typed
- * arrays cost IndexedDB almost nothing to clone, where every small array or string costs an object,
- * and a repeated string (a business unit, a date, a status) is one string per chunk in the worker's
- * heap instead of one per row.
+ * dictionary allows: bytes read are most of a large kind's load, issue 22 § Also), a column of
+ * numbers a Float64Array (with a null mask when some are null), a column of number lists (an
+ * invoice's line ids) one Float64Array with offsets; anything else is kept as it is (structured
+ * clone). Typed arrays cost IndexedDB almost nothing to clone, where every small array or string
+ * costs an object, and a repeated string (a business unit, a date, a status) is one string per chunk
+ * in the worker's heap instead of one per row.
  */
 export interface EncodedRows {
   n: number;
