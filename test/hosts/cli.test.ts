@@ -15,7 +15,7 @@ describe('erp-sim command line (issue 21 § 1)', { timeout: 60_000 }, () => {
     const run = cli('--help');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Usage: erp-sim serve [options]');
-    for (const flag of ['--port', '--host', '--state', '--import', '--log', '--help', '--version']) expect(run.stdout).toContain(flag);
+    for (const flag of ['--port', '--host', '--state', '--import', '--log', '--no-warm-up', '--help', '--version']) expect(run.stdout).toContain(flag);
   });
 
   it('--version prints the package version', () => {

@@ -17,6 +17,7 @@ import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
 import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
 import { preparePlayground } from './playground.ts';
+import { warmUp } from './warm-up.ts';
 
 /**
  * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
@@ -46,6 +47,9 @@ Options:
                   a code students create environments with (simclass_ and 8+ characters); repeatable
   --require-token every control API request needs a token, from this machine too (default:
                   requests from this machine are trusted, other addresses need a token)
+  --no-warm-up    do not warm the host's code at start (by default, once it answers, it sends the
+                  common requests of both services to a throwaway in-memory host of its own, about
+                  a second of work, so that clients' first requests are as fast as later ones)
   --class-scenario ID
                   a class: trainees who join get this scenario (GET /sim/_admin/scenarios lists them)
   --class-product receivables|odata
@@ -81,6 +85,7 @@ function parseCommandLine() {
         'admin-token': { type: 'string' },
         'class-code': { type: 'string', multiple: true },
         'require-token': { type: 'boolean' },
+        'no-warm-up': { type: 'boolean' },
         'class-scenario': { type: 'string' },
         'class-product': { type: 'string' },
         'build-app': { type: 'boolean' },
@@ -288,6 +293,14 @@ if (host.engine.store.environments().length === 0 && !klass) {
 
 // From here the host answers requests (those already waiting first).
 startupDone();
+// Then it warms its code in the background, through a host of its own (warm-up.ts); --log says when.
+if (!values['no-warm-up']) {
+  const began = performance.now();
+  void warmUp().then(
+    ({ sent }) => values.log && console.log(`warm-up: ${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
+    () => undefined,
+  );
+}
 
 let stopping = false;
 const stop = async () => {
