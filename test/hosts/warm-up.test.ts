@@ -14,10 +14,24 @@ const warmUpFolders = () => readdirSync(tmpdir()).filter((f) => f.startsWith('er
 describe('the CLI host warm-up (issue 22 § Also)', { timeout: 120_000 }, () => {
   it('sends the common requests of both services, each answered as a well-formed request is, and removes its own folder', async () => {
     const before = new Set(warmUpFolders());
-    const result = await warmUp(3);
+    const result = await warmUp({ rounds: 3 });
     // Per round: POST, page, item, filter (receivables) and POST, page, filter (OData); plus the set-up.
     expect(result.sent).toBeGreaterThanOrEqual(3 * 7);
     expect(result.unexpected).toEqual([]);
+    expect(result.gaveUp).toBe(false);
+    expect(warmUpFolders().filter((f) => !before.has(f))).toEqual([]);
+  });
+
+  it('waits for a quiet moment on the user\'s host before each request, and stops if the host is never quiet', async () => {
+    const began = performance.now();
+    // Busy for the first 150 ms (requests coming and going), then quiet.
+    const waited = await warmUp({ rounds: 1, quietFor: () => (performance.now() - began < 150 ? 0 : 1_000) });
+    expect(performance.now() - began).toBeGreaterThanOrEqual(150);
+    expect(waited.gaveUp).toBe(false);
+    expect(waited.unexpected).toEqual([]);
+    const before = new Set(warmUpFolders());
+    const never = await warmUp({ rounds: 1, quietFor: () => 0, giveUpMs: 100 });
+    expect(never).toEqual({ sent: 0, gaveUp: true, unexpected: [] });
     expect(warmUpFolders().filter((f) => !before.has(f))).toEqual([]);
   });
 

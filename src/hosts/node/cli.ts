@@ -296,7 +296,7 @@ startupDone();
 // Then it warms its code in the background, through a host of its own (warm-up.ts); --log says when.
 if (!values['no-warm-up']) {
   const began = performance.now();
-  void warmUp().then(
+  void warmUp({ quietFor: host.quietFor }).then(
     ({ sent }) => values.log && console.log(`warm-up: ${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
     () => undefined,
   );

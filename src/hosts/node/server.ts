@@ -55,6 +55,8 @@ export interface NodeHost {
     classCodes: number;
     requireToken: boolean;
   };
+  /** Milliseconds since a request last began or ended on this host. */
+  quietFor(): number;
   close(): Promise<void>;
 }
 
@@ -128,8 +130,19 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     () => (started = true),
     () => (started = true),
   );
+  // When a request last began or ended, for work that waits for a quiet moment (the CLI's warm-up).
+  // A long request (a generate, a stream of notices) is not activity while it runs: a generate
+  // gives turns between its slices anyway.
+  let lastActivity = -Infinity;
   const server: ServerType = await new Promise((resolve, reject) => {
-    const respond = (req: Request, bindings: HttpBindings | Http2Bindings) => (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+    const respond = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
+      lastActivity = performance.now();
+      try {
+        return await (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+      } finally {
+        lastActivity = performance.now();
+      }
+    };
     const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) =>
       started || !startup
         ? respond(req, bindings)
@@ -153,6 +166,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     engine,
     url: `http://${shownHost}:${port}`,
     access: access.info,
+    quietFor: () => performance.now() - lastActivity,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
