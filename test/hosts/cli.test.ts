@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, statSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startCli } from '../support/cli.ts';
 import { createEnv, createTestSim } from '../support/sim.ts';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { encoding: 'utf8', timeout: 20_000 });
@@ -50,20 +51,11 @@ describe('erp-sim command line (issue 21 § 1)', { timeout: 60_000 }, () => {
   });
 
   it('`serve` starts the host as npm run serve does', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const cli = await startCli(['serve', '--port', '0'], (out) => out.includes('odata environment'));
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m && out.includes('odata environment')) resolve(m[1] as string);
-        });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      expect((await fetch(`${url}/sim/_admin/environments`)).status).toBe(200);
+      expect((await fetch(`${cli.url}/sim/_admin/environments`)).status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      cli.child.kill('SIGTERM');
     }
   });
 

@@ -2,12 +2,12 @@
 // through a host of its own (src/hosts/node/warm-up.ts), so that clients' first requests cost what
 // later ones do. The warm-up must be real requests that succeed, and must leave nothing behind: no
 // environment, state line, journal entry or file of the user's host, and no folder of its own.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { warmUp } from '../../src/hosts/node/warm-up.ts';
+import { startCli } from '../support/cli.ts';
 
 const warmUpFolders = () => readdirSync(tmpdir()).filter((f) => f.startsWith('erp-sim-warm-up-'));
 
@@ -38,27 +38,19 @@ describe('the CLI host warm-up (issue 22 § Also)', { timeout: 120_000 }, () => 
   it('erp-sim serve --state: after the warm-up the host holds only its own environments, and its state and journal files name no warm-up', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warm-up-cli-'));
     const state = join(dir, 'state.jsonl');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', '--port', '0', '--state', state, '--log'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // --log says when the warm-up is over.
+    const cli = await startCli(['--port', '0', '--state', state, '--log'], (out) => /warm-up: \d+ requests to a host of its own/.test(out));
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          // --log says when the warm-up is over.
-          if (m && /warm-up: \d+ requests to a host of its own/.test(out)) resolve(m[1] as string);
-        });
-        child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
+      const url = cli.url;
       // Everything this host logged until the warm-up was over (the test's own request comes next).
-      const logged = out;
+      const logged = cli.output();
       const list = (await (await fetch(`${url}/sim/_admin/environments`)).json()) as { items: { name: string }[] };
       expect(list.items.map((e) => e.name).sort()).toEqual(['odata (created at start)', 'receivables (created at start)']);
       // None of the warm-up's requests reached this host's access log either.
       expect(logged).not.toMatch(/ (GET|POST) \/sim\//);
       for (const file of [state, `${state}.journal.jsonl`]) if (existsSync(file)) expect(readFileSync(file, 'utf8')).not.toContain('warm-up');
     } finally {
-      child.kill('SIGTERM');
+      cli.child.kill('SIGTERM');
     }
   });
 });
