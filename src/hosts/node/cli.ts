@@ -48,8 +48,9 @@ Options:
   --require-token every control API request needs a token, from this machine too (default:
                   requests from this machine are trusted, other addresses need a token)
   --no-warm-up    do not warm the host's code at start (by default, once it answers, it sends the
-                  common requests of both services to a throwaway in-memory host of its own, about
-                  a second of work, so that clients' first requests are as fast as later ones)
+                  common requests of both services to a throwaway host of its own while clients are
+                  quiet, about a second of work, so that their first requests are as fast as later
+                  ones)
   --class-scenario ID
                   a class: trainees who join get this scenario (GET /sim/_admin/scenarios lists them)
   --class-product receivables|odata
