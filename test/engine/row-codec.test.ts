@@ -102,16 +102,44 @@ describe('row codec (issue 14 § How: fewer, larger IndexedDB values)', () => {
   });
 
   // Issue 22 § Also: the bytes of a large kind's chunks are most of a stopped worker's first page,
-  // so a code takes one byte while the chunk's dictionary has at most 256 values, two up to 65,536.
-  it('codes are as narrow as the dictionary allows, and decode as before', () => {
+  // so a column's codes take one byte while they are below 256, two up to 65,536.
+  it('codes are as narrow as their column allows, and decode as before', () => {
     const few = Array.from({ length: 300 }, (_, i) => ({ Status: i % 2 ? 'Open' : 'Closed', Currency: 'USD' }));
     const many = Array.from({ length: 300 }, (_, i) => ({ TransactionNumber: `INV-${i}`, Status: 'Open' }));
     const wide = Array.from({ length: 70_000 }, (_, i) => ({ Ref: `R${i}` }));
     const codesOf = (rows: Row[]) => encodeRows(rows).shapes.flatMap((s) => s.cols.map((c) => c.codes?.constructor));
     expect(codesOf(few)).toEqual([Uint8Array, Uint8Array]);
-    expect(codesOf(many)).toEqual([Uint16Array, Uint16Array]);
+    // Columns of few distinct values take the first codes, so a status stays one byte beside 300 numbers.
+    expect(codesOf(many)).toEqual([Uint16Array, Uint8Array]);
     expect(codesOf(wide)).toEqual([Uint32Array]);
     for (const rows of [few, many, wide]) expect(decodeRows(structuredClone(encodeRows(rows)))).toEqual(rows);
+  });
+
+  it("integers are offsets from the column's smallest, as narrow as the range allows, and decode as they were", () => {
+    const id = 300_000_000_059_094;
+    const rows: Row[] = Array.from({ length: 100 }, (_, i) => ({ Id: id + 7 * i, Seq: i % 3, Party: i % 4 ? id + i : null, lineIds: [id + 7 * i + 1, id + 7 * i + 2], Amount: i * 1.5 }));
+    const cols = encodeRows(rows).shapes[0]?.cols ?? [];
+    expect(cols.map((c) => c.offs?.constructor)).toEqual([Uint16Array, Uint8Array, Uint8Array, Uint16Array, undefined]);
+    expect(cols[0]?.base).toBe(id);
+    expect(cols[2]?.nulls).toBeInstanceOf(Uint8Array);
+    expect(cols[4]?.nums).toBeInstanceOf(Float64Array);
+    expect(decodeRows(structuredClone(encodeRows(rows)))).toEqual(rows);
+    // Too far apart for four bytes, or not integers: kept as 8-byte numbers.
+    const apart: Row[] = [{ n: 0, l: [0] }, { n: 2 ** 40, l: [2 ** 40] }];
+    const wide = encodeRows(apart).shapes[0]?.cols ?? [];
+    expect(wide.map((c) => c.nums ?? c.lists)).toEqual([expect.any(Float64Array), expect.any(Float64Array)]);
+    expect(decodeRows(structuredClone(encodeRows(apart)))).toEqual(apart);
+    const odd: Row[] = [{ n: -0 }, { n: 1 }, { n: Number.MAX_SAFE_INTEGER + 2 }];
+    expect(encodeRows(odd).shapes[0]?.cols[0]?.nums).toBeInstanceOf(Float64Array);
+    expect(Object.is(decodeRows(structuredClone(encodeRows(odd)))[0]?.n, -0)).toBe(true);
+  });
+
+  it('chunks stored with 8-byte numbers and four-byte positions (before offsets) decode unchanged', () => {
+    const old = { n: 2, shapes: [{ keys: ['Id', 'lineIds', 'Party'], at: Uint32Array.from([1, 0]), cols: [{ nums: Float64Array.from([7, 9]) }, { lists: Float64Array.from([1, 2, 3]), ends: Uint32Array.from([2, 3]) }, { nums: Float64Array.from([0, 5]), nulls: Uint8Array.from([1, 0]) }] }] };
+    expect(decodeRows(old)).toEqual([
+      { Id: 9, lineIds: [3], Party: 5 },
+      { Id: 7, lineIds: [1, 2], Party: null },
+    ]);
   });
 
   it('chunks stored with four-byte codes (before narrow codes) decode unchanged', () => {

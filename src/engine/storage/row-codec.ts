@@ -3,13 +3,14 @@ import type { Row } from '../core/types.ts';
 /**
  * Rows of one kind as columns, for IndexedDB values that hold many rows. Rows are grouped by shape
  * (their keys, in order, so a decoded row has exactly the keys of the row that was stored); a column
- * of strings (or nulls, booleans) becomes codes into one dictionary per chunk (as narrow as the
- * dictionary allows: bytes read are most of a large kind's load, issue 22 § Also), a column of
- * numbers a Float64Array (with a null mask when some are null), a column of number lists (an
- * invoice's line ids) one Float64Array with offsets; anything else is kept as it is (structured
- * clone). Typed arrays cost IndexedDB almost nothing to clone, where every small array or string
- * costs an object, and a repeated string (a business unit, a date, a status) is one string per chunk
- * in the worker's heap instead of one per row.
+ * of strings (or nulls, booleans) becomes codes into one dictionary per chunk, a column of integers
+ * offsets from its smallest (ids of one chunk are close together), other numbers a Float64Array
+ * (either with a null mask when some are null), a column of number lists (an invoice's line ids)
+ * the same with list ends; anything else is kept as it is (structured clone). Codes and offsets
+ * take the fewest bytes their column's range allows: the bytes IndexedDB hands over are most of a
+ * large kind's load (issue 22 § Also). Typed arrays cost IndexedDB almost nothing to clone, where
+ * every small array or string costs an object, and a repeated string (a business unit, a date, a
+ * status) is one string per chunk in the worker's heap instead of one per row.
  */
 export interface EncodedRows {
   n: number;
@@ -24,12 +25,20 @@ export interface EncodedRows {
 
 interface EncodedShape {
   keys: string[];
-  /** Positions of this shape's rows in the chunk. */
-  at: Uint32Array;
+  /** Positions of this shape's rows in the chunk (Uint32Array in chunks stored before narrow ones). */
+  at: Uint;
   cols: Column[];
 }
 
-type Codes = Uint8Array | Uint16Array | Uint32Array;
+/** Unsigned integers, as narrow as their largest allows. */
+type Uint = Uint8Array | Uint16Array | Uint32Array;
+
+const narrowest = (max: number) => (max <= 0xff ? Uint8Array : max <= 0xffff ? Uint16Array : Uint32Array);
+const narrow = (values: ArrayLike<number>): Uint => {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
+  return narrowest(max).from(values);
+};
 
 /** Values a dictionary holds (numbers have their own column type, which keeps -0 apart from 0). */
 type DictValue = string | boolean | null | undefined;
@@ -37,18 +46,21 @@ const isDictValue = (v: unknown): v is DictValue => v === null || v === undefine
 
 /**
  * One of: `codes` into the chunk's dictionary (or into the column's own `dict`, as stored before);
- * `nums` (with `nulls`: 1 where the value is null); `lists` with `ends` (list i is
- * lists[ends[i-1]..ends[i]]); `raw`. Optional fields rather than a union, as stored; chunks written
- * before `nulls` and `lists` existed decode unchanged.
+ * numbers as `base` plus `offs` (integers) or as `nums`, with `nulls` (1 where the value is null);
+ * number lists as those with `ends` (list i is the values ends[i-1]..ends[i]); `raw`. Optional
+ * fields rather than a union, as stored; chunks written before a form existed decode unchanged.
  */
 interface Column {
   dict?: DictValue[];
   /** Chunks stored before narrow codes hold Uint32Array. */
-  codes?: Codes;
+  codes?: Uint;
+  base?: number;
+  offs?: Uint;
   nums?: Float64Array;
   nulls?: Uint8Array;
+  /** Float number lists (with `ends`); integer lists are `base` and `offs` with `ends`. */
   lists?: Float64Array;
-  ends?: Uint32Array;
+  ends?: Uint;
   raw?: unknown[];
 }
 
@@ -62,11 +74,19 @@ export function encodeRows(rows: readonly Row[]): EncodedRows {
     else shapes.set(sig, { keys, at: [i] });
   });
   const dict = new Dictionary();
-  const encoded: EncodedShape[] = [...shapes.values()].map(({ keys, at }) => ({ keys, at: Uint32Array.from(at), cols: keys.map((k) => encodeColumn(at.map((i) => (rows[i] as Row)[k]), dict)) }));
-  // Codes are known to fit only once every column has added to the dictionary.
-  const Narrow = dict.values.length <= 0x100 ? Uint8Array : dict.values.length <= 0x10000 ? Uint16Array : null;
-  if (Narrow) for (const shape of encoded) for (const col of shape.cols) if (col.codes) col.codes = Narrow.from(col.codes);
+  const encoded = [...shapes.values()].map(({ keys, at }): EncodedShape => {
+    const values = keys.map((k) => at.map((i) => (rows[i] as Row)[k]));
+    // Columns of few distinct values first, so theirs get the low codes that fit in one byte.
+    const order = keys.map((_, j) => j).sort((x, y) => distinct(values[x] as unknown[]) - distinct(values[y] as unknown[]));
+    const cols = new Array<Column>(keys.length);
+    for (const j of order) cols[j] = encodeColumn(values[j] as unknown[], dict);
+    return { keys, at: narrow(at), cols };
+  });
   return { n: rows.length, shapes: encoded, dict: dict.values };
+}
+
+function distinct(values: unknown[]): number {
+  return values.every(isDictValue) ? new Set(values).size : Infinity;
 }
 
 /** Distinct values in first-seen order, each with its code. */
@@ -91,21 +111,38 @@ const isNumberList = (v: unknown): v is number[] => {
   return Object.keys(v).length === v.length; // no named properties beside the elements
 };
 
+/** Numbers as `base` plus offsets when all are integers within 2^32 of each other (not -0), else as they are. */
+function encodeNumbers(nums: number[]): Pick<Column, 'base' | 'offs' | 'nums'> {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of nums) {
+    if (!Number.isSafeInteger(v) || Object.is(v, -0)) return { nums: Float64Array.from(nums) };
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (!nums.length) return { base: 0, offs: new Uint8Array(0) };
+  if (max - min > 0xffffffff) return { nums: Float64Array.from(nums) };
+  const offs = new (narrowest(max - min))(nums.length);
+  for (let i = 0; i < nums.length; i++) offs[i] = (nums[i] as number) - min;
+  return { base: min, offs };
+}
+
 function encodeColumn(values: unknown[], dict: Dictionary): Column {
   // Nullable text columns too (an e-mail, a contact): as raw values each row would get its own copy.
-  if (values.every(isDictValue)) return { codes: Uint32Array.from(values, (v) => dict.code(v as DictValue)) };
-  if (values.every((v) => typeof v === 'number')) return { nums: Float64Array.from(values as number[]) };
+  if (values.every(isDictValue)) return { codes: narrow(values.map((v) => dict.code(v as DictValue))) };
+  if (values.every((v) => typeof v === 'number')) return encodeNumbers(values as number[]);
   if (values.every((v) => typeof v === 'number' || v === null)) {
-    return { nums: Float64Array.from(values, (v) => (v === null ? 0 : (v as number))), nulls: Uint8Array.from(values, (v) => (v === null ? 1 : 0)) };
+    const present = values.filter((v): v is number => v !== null);
+    const fill = present[0] ?? 0;
+    return { ...encodeNumbers(values.map((v) => (v === null ? fill : (v as number)))), nulls: Uint8Array.from(values, (v) => (v === null ? 1 : 0)) };
   }
   if (values.every(isNumberList)) {
     const lists = values as number[][];
-    const ends = new Uint32Array(lists.length);
+    const ends = new Array<number>(lists.length);
     let n = 0;
     lists.forEach((l, i) => (ends[i] = n += l.length));
-    const flat = new Float64Array(n);
-    lists.forEach((l, i) => flat.set(l, (ends[i] as number) - l.length));
-    return { lists: flat, ends };
+    const numbers = encodeNumbers(lists.flat());
+    return numbers.nums ? { lists: numbers.nums, ends: narrow(ends) } : { ...numbers, ends: narrow(ends) };
   }
   return { raw: values };
 }
@@ -122,33 +159,35 @@ export function decodeRows(encoded: EncodedRows): Row[] {
 }
 
 /**
- * A column as codes with their dictionary, numbers or values (masked numbers and number lists
- * become values).
+ * A column as codes with their dictionary, integers, numbers or values (masked numbers and number
+ * lists become values).
  */
 function plainColumn(col: Column, dict: DictValue[] | undefined): Column {
   if (col.codes && !col.dict) return { dict: dict ?? [], codes: col.codes };
-  if (col.nulls) {
-    const { nums, nulls } = col as Required<Column>;
-    const raw = new Array<unknown>(nulls.length);
-    for (let i = 0; i < nulls.length; i++) raw[i] = nulls[i] ? null : nums[i];
-    return { raw };
-  }
-  if (col.lists) {
-    const { lists, ends } = col as Required<Column>;
+  if (col.ends) {
+    const ends = col.ends;
     const raw = new Array<number[]>(ends.length);
     for (let i = 0, from = 0; i < ends.length; i++) {
       const to = ends[i] as number;
       const list = new Array<number>(to - from);
-      for (let k = from; k < to; k++) list[k - from] = lists[k] as number;
+      if (col.offs) for (let k = from, base = col.base as number, offs = col.offs; k < to; k++) list[k - from] = base + (offs[k] as number);
+      else for (let k = from, lists = col.lists as Float64Array; k < to; k++) list[k - from] = lists[k] as number;
       raw[i] = list;
       from = to;
     }
     return { raw };
   }
+  if (col.nulls) {
+    const nulls = col.nulls;
+    const raw = new Array<unknown>(nulls.length);
+    if (col.offs) for (let i = 0, base = col.base as number, offs = col.offs; i < nulls.length; i++) raw[i] = nulls[i] ? null : base + (offs[i] as number);
+    else for (let i = 0, nums = col.nums as Float64Array; i < nulls.length; i++) raw[i] = nulls[i] ? null : nums[i];
+    return { raw };
+  }
   return col;
 }
 
-type Builder = (cols: readonly Column[], at: Uint32Array, rows: Row[]) => void;
+type Builder = (cols: readonly Column[], at: Uint, rows: Row[]) => void;
 
 /** Compiled builders by shape and column types; bounded, since shapes come from stored data. */
 const builders = new Map<string, Builder | null>();
@@ -158,6 +197,10 @@ const MAX_BUILDERS = 512;
  * a seeded book's first load (some 30 small shapes) is on a stopped worker's first answer.
  */
 const COMPILE_MIN_ROWS = 64;
+
+/** A builder's locals and row values by column type ('#' is the column's index). */
+const LOCALS = { d: 'd# = cols[#].dict, c# = cols[#].codes', i: 'b# = cols[#].base, o# = cols[#].offs', n: 'n# = cols[#].nums', r: 'r# = cols[#].raw' };
+const VALUES = { d: 'd#[c#[i]]', i: 'b# + o#[i]', n: 'n#[i]', r: 'r#[i]' };
 
 /**
  * A function that makes the shape's rows as one object literal each, its keys written out: every
@@ -169,13 +212,13 @@ const COMPILE_MIN_ROWS = 64;
  */
 function builderFor(keys: readonly string[], cols: readonly Column[], rows: number): Builder | null {
   if (keys.includes('__proto__')) return null;
-  const types = cols.map((c) => (c.codes ? 'd' : c.nums ? 'n' : 'r'));
+  const types = cols.map((c) => (c.codes ? 'd' : c.offs ? 'i' : c.nums ? 'n' : 'r'));
   const sig = `${types.join('')}\u0000${keys.join('\u0000')}`;
   const hit = builders.get(sig);
   if (hit !== undefined) return hit;
   if (rows < COMPILE_MIN_ROWS) return null;
-  const locals = types.map((t, j) => (t === 'd' ? `const d${j} = cols[${j}].dict, c${j} = cols[${j}].codes;` : t === 'n' ? `const n${j} = cols[${j}].nums;` : `const r${j} = cols[${j}].raw;`));
-  const props = types.map((t, j) => `${JSON.stringify(keys[j])}: ${t === 'd' ? `d${j}[c${j}[i]]` : t === 'n' ? `n${j}[i]` : `r${j}[i]`}`);
+  const locals = types.map((t, j) => `const ${LOCALS[t as keyof typeof LOCALS].replaceAll('#', String(j))};`);
+  const props = types.map((t, j) => `${JSON.stringify(keys[j])}: ${VALUES[t as keyof typeof VALUES].replaceAll('#', String(j))}`);
   let build: Builder | null;
   try {
     build = new Function('cols', 'at', 'rows', `${locals.join('\n')}\nfor (let i = 0; i < at.length; i++) rows[at[i]] = {${props.join(', ')}};`) as Builder;
@@ -187,13 +230,13 @@ function builderFor(keys: readonly string[], cols: readonly Column[], rows: numb
   return build;
 }
 
-function decodeSlowly(keys: readonly string[], cols: readonly Column[], at: Uint32Array, rows: Row[]): void {
+function decodeSlowly(keys: readonly string[], cols: readonly Column[], at: Uint, rows: Row[]): void {
   const blank = blankRow(keys);
   for (let i = 0; i < at.length; i++) {
     const row = blank ? { ...blank } : ({} as Row);
     for (let j = 0; j < keys.length; j++) {
       const col = cols[j] as Column;
-      const value = col.codes ? (col.dict as DictValue[])[col.codes[i] as number] : col.nums ? col.nums[i] : (col.raw as unknown[])[i];
+      const value = col.codes ? (col.dict as DictValue[])[col.codes[i] as number] : col.offs ? (col.base as number) + (col.offs[i] as number) : col.nums ? col.nums[i] : (col.raw as unknown[])[i];
       if (blank) row[keys[j] as string] = value;
       else Object.defineProperty(row, keys[j] as string, { value, writable: true, enumerable: true, configurable: true });
     }
