@@ -7,6 +7,7 @@ export { createEngine, ENV_KEY_PATTERN, type Engine, type EngineOptions } from '
 export type { Change } from './storage/changes.ts';
 export type { StorageBackend } from './storage/backend.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
+export { decodeRows, encodeRows, type EncodedRows } from './storage/row-codec.ts';
 export { isDropped } from './core/http.ts';
 export type * from './core/types.ts';
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';

@@ -3,20 +3,45 @@
  * one JSON line each, written before the change is applied or answered (so a kill -9 loses no
  * acknowledged write). A change with many rows (generate) is written as several lines, all but the
  * last marked `more`; replay applies a change only once its last line is read, so a torn tail is
- * dropped whole. At start the journal is replayed and, when it holds mostly superseded rows,
- * rewritten as a compact snapshot (temp file + rename: never half-written).
+ * dropped whole. Those lines hold their rows as columns (the row codec the worker stores chunks
+ * with, serialized by V8, in base64): a fifth of the bytes of JSON rows, and a restart after a
+ * generate of 100k invoices replays them in a fraction of a second where JSON took seconds. A
+ * request's change stays one line of plain JSON. At start the journal is replayed and, when it
+ * holds mostly superseded rows, rewritten as a compact snapshot (temp file + rename: never
+ * half-written).
  */
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { MemoryBackend, type Change } from '../../engine/for-node.ts';
+import { deserialize, serialize } from 'node:v8';
+import { decodeRows, encodeRows, MemoryBackend, type Change, type EncodedRows } from '../../engine/for-node.ts';
 
-/** Rows per journal line: bounds the size of one line (a JSON string) whatever a change holds. */
-const ROWS_PER_LINE = 2000;
+/**
+ * Rows per journal line: bounds the size of one line whatever a change holds, and the time one
+ * line's encoding holds the event loop (some 7 ms for 1000 rows).
+ */
+const ROWS_PER_LINE = 1000;
 /** Bytes read from the journal at a time (exported for the test of a character split between reads). */
 export const READ_CHUNK = 1 << 20;
 
 type RecordsChange = Extract<Change, { op: 'records' }>;
-type Line = Change & { more?: true };
+type Put = RecordsChange['puts'][number];
+/** Rows of one kind as a line holds them: their ids, and their data as V8-serialized columns in base64. */
+interface Columns {
+  kind: string;
+  ids: string[];
+  rows: string;
+}
+type Line = Change & { more?: true; columns?: Columns };
+
+function toColumns(kind: string, puts: readonly Put[]): Columns {
+  return { kind, ids: puts.map((p) => p.id), rows: serialize(encodeRows(puts.map((p) => p.data))).toString('base64') };
+}
+
+function fromColumns({ kind, ids, rows }: Columns): Put[] {
+  const data = decodeRows(deserialize(Buffer.from(rows, 'base64')) as EncodedRows);
+  if (data.length !== ids.length) throw new Error(`a line holds ${ids.length} ids and ${data.length} rows`);
+  return ids.map((id, i) => ({ kind, id, data: data[i] as Put['data'] }));
+}
 
 /** Whether a change is written as several lines (a large one: generate, import, reset). */
 const manyLines = (change: Change): boolean => change.op === 'records' && change.puts.length + change.deletes.length > ROWS_PER_LINE;
@@ -31,7 +56,14 @@ function* linesOf(change: Change): Generator<string> {
     yield JSON.stringify({ op: 'records', env: change.env, puts: [], deletes: change.deletes.slice(i, i + ROWS_PER_LINE), more: true });
   }
   for (let i = 0; i < change.puts.length; i += ROWS_PER_LINE) {
-    yield JSON.stringify({ op: 'records', env: change.env, puts: change.puts.slice(i, i + ROWS_PER_LINE), deletes: [], more: true });
+    // One line per kind of the slice: a kind's rows keep their order, and different kinds never share an id.
+    const byKind = new Map<string, Put[]>();
+    for (const put of change.puts.slice(i, i + ROWS_PER_LINE)) {
+      const puts = byKind.get(put.kind);
+      if (puts) puts.push(put);
+      else byKind.set(put.kind, [put]);
+    }
+    for (const [kind, puts] of byKind) yield JSON.stringify({ op: 'records', env: change.env, puts: [], deletes: [], more: true, columns: toColumns(kind, puts) } satisfies Line);
   }
   yield JSON.stringify({ op: 'records', env: change.env, clearData: change.clearData, puts: [], deletes: [], envRow: change.envRow } satisfies Change);
 }
@@ -117,6 +149,8 @@ export function openJournal(file: string): Journal {
   if (existsSync(file)) {
     const rfd = openSync(file, 'r+');
     let group: RecordsChange | null = null;
+    /** Whether the group holds rows parsed from JSON (each with its own copy of every string). */
+    let groupJson = false;
     let good = 0;
     try {
       for (const { text, end, last } of readLines(rfd)) {
@@ -132,18 +166,29 @@ export function openJournal(file: string): Journal {
           if (last) break;
           throw new Error(`${file}: a line ending at byte ${end} is not valid JSON`);
         }
+        const json = line.op === 'records' && line.puts.length > 0;
+        if (line.op === 'records' && line.columns) {
+          try {
+            line.puts = fromColumns(line.columns);
+          } catch (err) {
+            throw new Error(`${file}: the rows of a line ending at byte ${end} cannot be read (${(err as Error).message})`);
+          }
+          delete line.columns;
+        }
         if (line.op === 'records') written += line.puts.length + line.deletes.length;
         if (line.op === 'records' && (line.more || group)) {
           if (group && group.env !== line.env) throw new Error(`${file}: a change ending at byte ${end} mixes environments`);
           group ??= { op: 'records', env: line.env, puts: [], deletes: [] };
           for (const p of line.puts) group.puts.push(p);
           for (const d of line.deletes) group.deletes.push(d);
+          groupJson ||= json;
           if (line.more) continue;
           const whole: RecordsChange = { ...group, clearData: line.clearData, envRow: line.envRow };
+          backend.replay(whole, !groupJson);
           group = null;
-          backend.replay(whole);
+          groupJson = false;
         } else {
-          backend.replay(line);
+          backend.replay(line, !json);
         }
         replayed++;
         good = end;
@@ -177,25 +222,16 @@ function liveRows(backend: MemoryBackend): number {
   return n;
 }
 
-/** The journal as a snapshot of what it holds: each environment, then its records in lines. */
+/** The journal as a snapshot of what it holds: each environment, then its records as one change. */
 function writeSnapshot(backend: MemoryBackend, file: string): void {
   const tmp = `${file}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
     for (const env of backend.environmentsNow()) {
       writeSync(fd, `${JSON.stringify({ op: 'env-put', env } satisfies Change)}\n`);
-      let puts: { kind: string; id: string; data: Record<string, unknown> }[] = [];
-      const flush = () => {
-        if (puts.length) writeSync(fd, `${JSON.stringify({ op: 'records', env: env.key, puts, deletes: [] } satisfies Change)}\n`);
-        puts = [];
-      };
-      for (const [kind, rows] of backend.heldRecords(env.key) ?? []) {
-        for (const [id, data] of rows) {
-          puts.push({ kind, id, data });
-          if (puts.length === ROWS_PER_LINE) flush();
-        }
-      }
-      flush();
+      const puts: Put[] = [];
+      for (const [kind, rows] of backend.heldRecords(env.key) ?? []) for (const [id, data] of rows) puts.push({ kind, id, data });
+      if (puts.length) for (const line of linesOf({ op: 'records', env: env.key, puts, deletes: [] })) writeSync(fd, `${line}\n`);
     }
     fsyncSync(fd);
   } finally {
