@@ -101,3 +101,25 @@ describe('storage', () => {
     expect(data.count('item')).toBe(50);
   });
 });
+
+describe('the environments list (issue 22 § Also: asked on every request by the journal)', () => {
+  it('is oldest first (then by key), holds each environment as its last write left it, and follows environments that come and go', async () => {
+    const sim = await createTestSim();
+    const list = () => sim.engine.store.environments();
+    const inOrder = () => [...list()].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.key < b.key ? -1 : 1)).map((e) => e.key);
+    const first = await createEnv(sim, 'odata');
+    const second = await createEnv(sim, 'receivables');
+    expect(list().map((e) => e.key)).toEqual(inOrder());
+    await sim.engine.store.write(first.key, (tx) => {
+      tx.nextId();
+    });
+    const seq = sim.engine.store.env(first.key)?.idSeq;
+    expect(list().find((e) => e.key === first.key)?.idSeq).toBe(seq);
+    const third = await createEnv(sim, 'odata');
+    expect(list().map((e) => e.key)).toEqual(inOrder());
+    expect(list().map((e) => e.key)).toEqual(expect.arrayContaining([first.key, second.key, third.key]));
+    expect((await sim.admin('DELETE', `/environments/${second.key}`)).status).toBe(204);
+    expect(list().map((e) => e.key)).not.toContain(second.key);
+    expect(list().map((e) => e.key)).toEqual(inOrder());
+  });
+});

@@ -1,7 +1,7 @@
 // The host's own secrets found in journal entries whatever the request's shape (issue 26 § Why:
 // "a client_secret in a multipart token request answered 400, and SOAP passwords in envelopes that
 // failed to parse (400)"; § What to reach: redaction that cannot miss).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SOAP_ACTION } from '../../src/engine/products/receivables/soap/names.ts';
 import { CREDENTIAL_KIND } from '../../src/engine/admin/credentials.ts';
 import type { StoredCredential } from '../../src/engine/core/types.ts';
@@ -74,5 +74,21 @@ describe('secrets of this host in any field of any request', () => {
     const stranger = 'cd'.repeat(16);
     await sim.fetch(`${rec.base}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?note=${stranger}`);
     expect(await lastEntry(rec.key)).toContain(`note=${stranger}`);
+  });
+});
+
+describe('a secret sent on every request (issue 26 § What to reach; README § Shared host: no environment stalls another)', () => {
+  it('is redacted every time, and found again without walking every environment of the host', async () => {
+    const secret = rec.credentials.oauthClients[0].clientSecret as string;
+    const other = od.credentials.apiUsers[0].password as string;
+    const text = `sent ${secret} and ${other}`;
+    expect(await sim.engine.redact(text)).toBe('sent [redacted] and [redacted]');
+    const walks = vi.spyOn(sim.engine.store, 'environments');
+    try {
+      expect(await sim.engine.redact(text)).toBe('sent [redacted] and [redacted]');
+      expect(walks).not.toHaveBeenCalled();
+    } finally {
+      walks.mockRestore();
+    }
   });
 });

@@ -30,11 +30,17 @@ const SHAPES: Record<CredentialType, RegExp> = {
   pat: /^pat_[0-9a-f]{40}$/,
 };
 
-/** Candidates found not to be secrets, remembered (random secrets cannot later become one). */
-const NEGATIVE_MEMO = 10_000;
+/** Candidates remembered either way, at most (random secrets cannot later become one). */
+const MEMO = 10_000;
 
 export class SecretIndex {
   private readonly notSecret = new Set<string>();
+  /**
+   * Fingerprints found to be secrets, remembered: a client sends its token on every request, and
+   * finding it again walked every environment of the host (a class of 30 on each request). One
+   * revoked since is still redacted, which errs the safe way.
+   */
+  private readonly secret = new Set<string>();
 
   constructor(private readonly store: SimStore) {}
 
@@ -42,6 +48,18 @@ export class SecretIndex {
   async isSecret(candidate: string): Promise<boolean> {
     if (this.notSecret.has(candidate)) return false;
     const fingerprint = await sha256Hex(candidate);
+    if (this.secret.has(fingerprint)) return true;
+    if (await this.known(candidate, fingerprint)) {
+      if (this.secret.size >= MEMO) this.secret.clear();
+      this.secret.add(fingerprint);
+      return true;
+    }
+    if (this.notSecret.size >= MEMO) this.notSecret.clear();
+    this.notSecret.add(candidate);
+    return false;
+  }
+
+  private async known(candidate: string, fingerprint: string): Promise<boolean> {
     for (const env of this.store.environments()) {
       // Credentials and tokens are kinds of the simulator's own: loaded with the environment.
       const data = await this.store.partial(env.key).catch(() => undefined);
@@ -52,8 +70,6 @@ export class SecretIndex {
         if (cred.fingerprint === undefined && SHAPES[cred.type]?.test(candidate)) return true;
       }
     }
-    if (this.notSecret.size >= NEGATIVE_MEMO) this.notSecret.clear();
-    this.notSecret.add(candidate);
     return false;
   }
 

@@ -19,6 +19,8 @@ export class EnvironmentGone extends Error {}
  */
 export class SimStore {
   private readonly envs = new Map<string, Environment>();
+  /** Environment keys, oldest first; null until asked for after an environment came or went. */
+  private order: string[] | null = null;
   private readonly caches = new Map<string, Promise<EnvCache>>();
   private readonly locks = new Map<string, Mutex>();
   private readonly listeners: ((change: Change) => void | Promise<void>)[] = [];
@@ -34,7 +36,7 @@ export class SimStore {
    */
   static async open(backend: StorageBackend): Promise<SimStore> {
     const store = new SimStore(backend);
-    for (const env of await store.backend.environments()) store.envs.set(env.key, env);
+    for (const env of await store.backend.environments()) store.putEnv(env);
     return store;
   }
 
@@ -49,8 +51,19 @@ export class SimStore {
     this.listeners.push(listener);
   }
 
+  /**
+   * Every environment, oldest first. The order is kept until an environment comes or goes (a write
+   * moves its row's id sequence, never its place): the journal's redaction asks on every request.
+   */
   environments(): Environment[] {
-    return [...this.envs.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.key.localeCompare(b.key));
+    this.order ??= [...this.envs.values()].sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.key, b.key)).map((e) => e.key);
+    return this.order.map((key) => this.envs.get(key) as Environment);
+  }
+
+  /** Set an environment's row, forgetting the order when it is a new one (or its creation time moved). */
+  private putEnv(env: Environment): void {
+    if (this.envs.get(env.key)?.createdAt !== env.createdAt) this.order = null;
+    this.envs.set(env.key, env);
   }
 
   env(key: string): Environment | undefined {
@@ -179,9 +192,10 @@ export class SimStore {
 
   private async applyToMemory(change: Change): Promise<void> {
     if (change.op === 'env-put') {
-      this.envs.set(change.env.key, change.env);
+      this.putEnv(change.env);
     } else if (change.op === 'env-delete') {
       this.envs.delete(change.key);
+      this.order = null;
       this.caches.delete(change.key);
     } else {
       const cached = this.caches.get(change.env);
@@ -190,7 +204,7 @@ export class SimStore {
         if (change.clearData) cache.clearKinds((k) => !isDataKind(k));
         cache.apply(change.puts, change.deletes);
       }
-      if (change.envRow) this.envs.set(change.env, change.envRow);
+      if (change.envRow) this.putEnv(change.envRow);
     }
   }
 
@@ -235,3 +249,6 @@ export class SimStore {
     return m;
   }
 }
+
+/** Code-unit order, as the ISO times and hex keys it compares sort (localeCompare asks ICU each time). */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

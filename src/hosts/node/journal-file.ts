@@ -4,7 +4,7 @@
  * appended; replayed at start; rewritten from memory (temp file + rename) when most lines are
  * superseded. A torn last line is skipped. Losing the journal never loses data: it is a log.
  */
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import type { JournalEntry, JournalPersistence, JournalSnapshot } from '../../engine/for-node.ts';
 
 type Line = { env: string; add: JournalEntry[]; keepFrom: number } | { env: string; clear: true; nextId: number | null };
@@ -15,6 +15,8 @@ const COMPACT_AFTER = 2000;
 export class FileJournalPersistence implements JournalPersistence {
   private readonly rings = new Map<string, JournalSnapshot>();
   private lines = 0;
+  /** Kept open between appends (one write each, no open and close); reopened after a rewrite. */
+  private fd = -1;
 
   constructor(private readonly file: string) {
     if (!existsSync(file)) return;
@@ -48,11 +50,20 @@ export class FileJournalPersistence implements JournalPersistence {
       const text = [...this.rings].map(([env, r]) => `${JSON.stringify({ env, clear: true, nextId: r.nextId } satisfies Line)}\n${JSON.stringify({ env, add: r.entries, keepFrom: 0 } satisfies Line)}\n`).join('');
       writeFileSync(tmp, text);
       renameSync(tmp, this.file);
+      if (this.fd >= 0) closeSync(this.fd);
+      this.fd = -1;
       this.lines = this.rings.size * 2;
       return;
     }
-    appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    if (this.fd < 0) this.fd = openSync(this.file, 'a');
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
     this.lines++;
+  }
+
+  /** Let the file go (the host closes). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
   }
 
   async load(env: string): Promise<JournalSnapshot> {

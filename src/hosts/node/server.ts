@@ -173,6 +173,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
           // Journal entries still in memory reach the file before the process may exit.
           void engine.settled().finally(() => {
             journal?.close();
+            requestJournal?.close();
             resolve();
           });
         });
