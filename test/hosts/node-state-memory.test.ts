@@ -83,4 +83,10 @@ describe('npm run serve V8 settings (issue 14; issue 22 § Also)', () => {
     expect(serverV8Flags(['--semi-space-growth-factor=2', '--heap-growing-percent=10', '--no-sparkplug'])).toEqual([]);
     expect(serverV8Flags(['--jitless'])).toEqual(['--heap-growing-percent=30', '--semi-space-growth-factor=1']);
   });
+
+  it('stops young-generation growth only once the state file is loaded (its replay keeps every row it makes)', () => {
+    expect(serverV8Flags([], 'start')).toEqual(['--heap-growing-percent=30', '--always-sparkplug']);
+    expect(serverV8Flags([], 'loaded')).toEqual(['--semi-space-growth-factor=1']);
+    expect(serverV8Flags(['--min-semi-space-size=4'], 'loaded')).toEqual([]);
+  });
 });

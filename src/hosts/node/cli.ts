@@ -151,7 +151,7 @@ if (positionals.length > 1 || (positionals[0] ?? 'serve') !== 'serve') {
 
 // A server process holding every record in memory: bound the heap's slack; compile for the first
 // requests too (see v8-flags.ts).
-tuneV8ForServer();
+tuneV8ForServer('start');
 
 const port = Number(values.port);
 if (!/^\d+$/.test(values.port) || port > 65535) {
@@ -225,6 +225,7 @@ const host = await startNodeHost({
   console.error(message);
   process.exit(message.startsWith('--') ? 2 : 1);
 });
+tuneV8ForServer('loaded');
 // The host's own start-up requests: trusted whatever the access settings.
 const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init), { host: true });
 
