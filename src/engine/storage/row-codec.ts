@@ -77,16 +77,26 @@ export function encodeRows(rows: readonly Row[]): EncodedRows {
   const encoded = [...shapes.values()].map(({ keys, at }): EncodedShape => {
     const values = keys.map((k) => at.map((i) => (rows[i] as Row)[k]));
     // Columns of few distinct values first, so theirs get the low codes that fit in one byte.
-    const order = keys.map((_, j) => j).sort((x, y) => distinct(values[x] as unknown[]) - distinct(values[y] as unknown[]));
+    const counts = values.map(distinct);
+    const order = keys.map((_, j) => j).sort((x, y) => (counts[x] as number) - (counts[y] as number));
     const cols = new Array<Column>(keys.length);
-    for (const j of order) cols[j] = encodeColumn(values[j] as unknown[], dict);
+    for (const j of order) cols[j] = encodeColumn(values[j] as unknown[], dict, counts[j] !== Infinity);
     return { keys, at: narrow(at), cols };
   });
   return { n: rows.length, shapes: encoded, dict: dict.values };
 }
 
+/**
+ * Distinct values of a dictionary column, counted up to the 256 that one-byte codes hold (beyond
+ * that, how many more does not change the order); Infinity for a column of another kind.
+ */
 function distinct(values: unknown[]): number {
-  return values.every(isDictValue) ? new Set(values).size : Infinity;
+  const seen = new Set<unknown>();
+  for (const v of values) {
+    if (!isDictValue(v)) return Infinity;
+    if (seen.size <= 0x100) seen.add(v);
+  }
+  return seen.size;
 }
 
 /** Distinct values in first-seen order, each with its code. */
@@ -127,9 +137,10 @@ function encodeNumbers(nums: number[]): Pick<Column, 'base' | 'offs' | 'nums'> {
   return { base: min, offs };
 }
 
-function encodeColumn(values: unknown[], dict: Dictionary): Column {
+/** `dictionary`: every value is one a dictionary holds (`distinct` has looked at each). */
+function encodeColumn(values: unknown[], dict: Dictionary, dictionary: boolean): Column {
   // Nullable text columns too (an e-mail, a contact): as raw values each row would get its own copy.
-  if (values.every(isDictValue)) return { codes: narrow(values.map((v) => dict.code(v as DictValue))) };
+  if (dictionary) return { codes: narrow(values.map((v) => dict.code(v as DictValue))) };
   if (values.every((v) => typeof v === 'number')) return encodeNumbers(values as number[]);
   if (values.every((v) => typeof v === 'number' || v === null)) {
     const present = values.filter((v): v is number => v !== null);
