@@ -46,6 +46,20 @@ export interface DataView {
    * which falls back to `derived` on views without it.
    */
   indexed?<V>(name: string, kind: string, spec: IndexSpec<V>): V;
+  /**
+   * A kind whose rows are not made yet (as read from storage): its size, the values of `fields` by
+   * position (list order), and the rows at chosen positions, made on their own. Null once its rows
+   * are made. Optional: a first page sorted by a plain field needs only those.
+   */
+  scan?(kind: string, fields: readonly string[]): KindScan | null;
+}
+
+/** One kind read field by field (`DataView.scan`): `values[j][i]` is `fields[j]` of the row at position i. */
+export interface KindScan {
+  n: number;
+  values: unknown[][];
+  /** Rows equal to `list(kind)[p]` for each position (the same keys in the same order). */
+  rowsAt(positions: readonly number[]): Row[];
 }
 
 /** One changed row, as an incremental index sees it (`seq` orders rows as `list` does). */

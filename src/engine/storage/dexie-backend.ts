@@ -1,8 +1,9 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { CommitHint, LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
 import { SIM_KIND_PREFIX, type Change } from './changes.ts';
-import { replay, toMap, type RowRun } from './kind-rows.ts';
-import { decodeRows, encodeRows } from './row-codec.ts';
+import { codedRun, decodeRun, type CodedRun } from './coded-run.ts';
+import { toMap } from './kind-rows.ts';
+import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
 import type { ChunkRow, LogRow, SimDatabase } from './schema.ts';
 
 export interface StorageLimits {
@@ -181,9 +182,9 @@ export class DexieBackend implements StorageBackend {
   }
 
   /** Kinds read side by side (each its chunks, then its log replayed), in the given order. */
-  private async readKinds(env: string, kinds: readonly string[], track: boolean): Promise<Map<string, RowRun>> {
+  private async readKinds(env: string, kinds: readonly string[], track: boolean): Promise<Map<string, CodedRun>> {
     const read = await Promise.all(kinds.map((kind) => this.readKind(env, kind)));
-    const records = new Map<string, RowRun>();
+    const records = new Map<string, CodedRun>();
     read.forEach(({ rows, stored }, i) => {
       const kind = kinds[i] as string;
       records.set(kind, rows);
@@ -192,43 +193,43 @@ export class DexieBackend implements StorageBackend {
     return records;
   }
 
-  private async readKind(env: string, kind: string): Promise<{ rows: RowRun; stored: KindStored }> {
+  /**
+   * One kind's chunks and log, not decoded: the cache decodes the rows when a request needs them,
+   * and a first page sorted by a field decodes only that field and the page's rows (`coded-run.ts`).
+   */
+  private async readKind(env: string, kind: string): Promise<{ rows: CodedRun; stored: KindStored }> {
     const { db } = this;
     const { chunksPerRead } = this.limits;
-    // Each request is sent before the rows already read are decoded: IndexedDB reads in the
-    // browser's process while this thread decodes. The log is read meanwhile too, asked for after
-    // the first chunks: IndexedDB answers a transaction's requests in order, and a log after a large
-    // generate holds thousands of rows that are needed only at the end (issue 22 § Also).
+    // Each request is sent as soon as the one before it answers; the log is asked for after the first
+    // chunks (IndexedDB answers a transaction's requests in order, and a log after a large generate
+    // holds thousands of rows that are needed only at the end; issue 22 § Also).
     const sliceAfter = (from: [string, string] | Key): Promise<ChunkRow[]> =>
       db.chunks.where('[env+kind+n]').between(from, [env, kind, []], from.length === 2, true).limit(chunksPerRead).toArray();
     const first = sliceAfter([env, kind]);
-    // Its rows are decoded as soon as it arrives, while later chunks are still being read.
-    const log = kindLog(db, env, kind)
-      .toArray()
-      .then((entries) => ({ entries, changes: entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true })) }));
+    const log = kindLog(db, env, kind).toArray();
     log.catch(() => undefined); // awaited below: a failed chunk read must not leave it unhandled
-    const run: RowRun = { ids: [], rows: [] };
-    let snapshotRows = 0;
+    const ids: string[] = [];
+    const chunks: EncodedRows[] = [];
     for (let next: Promise<ChunkRow[]> | null = first; next; ) {
       const slice: ChunkRow[] = await next;
       const last: ChunkRow | undefined = slice.at(-1);
       next = last && slice.length === chunksPerRead ? sliceAfter([env, kind, last.n]) : null;
       for (const c of slice) {
-        for (const id of c.ids) run.ids.push(id);
-        for (const row of decodeRows(c.rows)) run.rows.push(row);
-        snapshotRows += c.ids.length;
+        for (const id of c.ids) ids.push(id);
+        chunks.push(c.rows);
       }
     }
-    const { entries, changes } = await log;
-    const rows = replay(run, changes);
+    const snapshotRows = ids.length;
+    const entries = await log;
+    const changes = entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true }));
     const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
-    return { rows, stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
+    return { rows: codedRun(ids, chunks, changes), stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
   }
 }
 
-/** Records with each kind's rows by id (what `loadRecords` promises), from lists as loaded. */
+/** Records with each kind's rows by id (what `loadRecords` promises), from lists or chunks as read. */
 function asMaps(records: LoadedRecords): Records {
-  return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap(rows)]));
+  return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap('slots' in rows ? decodeRun(rows) : rows)]));
 }
 
 /** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */

@@ -1,4 +1,5 @@
-import type { DataView, IndexSpec, Row, RowChange } from '../core/types.ts';
+import type { DataView, IndexSpec, KindScan, Row, RowChange } from '../core/types.ts';
+import { decodeRun, scanRun, type CodedRun } from './coded-run.ts';
 import { toMap, type RowRun } from './kind-rows.ts';
 
 /**
@@ -11,6 +12,8 @@ interface Table {
   rows: Map<string, Row> | null;
   /** The rows as loaded, until something needs them by id (a sorted page does not). */
   run: RowRun | null;
+  /** The kind as read and not decoded, until something needs its rows (a first sorted page does not). */
+  coded: CodedRun | null;
   /** The next position key (above every key in `list`). */
   next: number;
   /** `list` of the kind, patched in place by small writes (copied first when handed out). */
@@ -52,10 +55,11 @@ export class EnvCache implements DataView {
   /** Kinds stored but not loaded: reading one throws `KindMissing`. */
   private readonly notLoaded = new Set<string>();
 
-  /** Take a whole kind at load time (the map or lists become the cache's own). */
-  adopt(kind: string, rows: Map<string, Row> | RowRun): void {
+  /** Take a whole kind at load time (the map, lists or chunks become the cache's own). */
+  adopt(kind: string, rows: Map<string, Row> | RowRun | CodedRun): void {
     this.notLoaded.delete(kind);
-    this.kinds.set(kind, rows instanceof Map ? { rows, run: null, next: 0, list: null } : { rows: null, run: rows, next: 0, list: null });
+    const blank = { rows: null, run: null, coded: null, next: 0, list: null };
+    this.kinds.set(kind, rows instanceof Map ? { ...blank, rows } : 'slots' in rows ? { ...blank, coded: rows } : { ...blank, run: rows });
     this.bump(kind);
   }
 
@@ -95,7 +99,13 @@ export class EnvCache implements DataView {
   count(kind: string): number {
     this.need(kind);
     const t = this.kinds.get(kind);
-    return t ? (t.rows?.size ?? (t.run as RowRun).ids.length) : 0;
+    return t ? (t.rows?.size ?? (t.run ?? (t.coded as CodedRun)).ids.length) : 0;
+  }
+
+  scan(kind: string, fields: readonly string[]): KindScan | null {
+    this.need(kind);
+    const coded = this.kinds.get(kind)?.coded;
+    return coded ? scanRun(coded, fields) : null;
   }
 
   derived<V>(name: string, kinds: readonly string[], build: () => V): V {
@@ -199,7 +209,8 @@ export class EnvCache implements DataView {
     if (!t.list) {
       // A kind not yet looked up by id lends its loaded list: the map is made from it before any
       // change, and a change copies a list already handed out (`patchList`).
-      const rows = t.run ? t.run.rows : [...(t.rows as Map<string, Row>).values()];
+      const run = runOf(t);
+      const rows = run ? run.rows : [...(t.rows as Map<string, Row>).values()];
       t.list = { rows, seqs: rows.map((_, i) => i), shared: false };
       t.next = rows.length;
     }
@@ -234,17 +245,26 @@ export class EnvCache implements DataView {
   private table(kind: string): Table {
     let t = this.kinds.get(kind);
     if (!t) {
-      t = { rows: new Map(), run: null, next: 0, list: null };
+      t = { rows: new Map(), run: null, coded: null, next: 0, list: null };
       this.kinds.set(kind, t);
     }
     return t;
   }
 }
 
+/** The kind's rows as loaded, decoded first if they are still as read (null once in a map). */
+function runOf(t: Table): RowRun | null {
+  if (t.coded) {
+    t.run = decodeRun(t.coded);
+    t.coded = null;
+  }
+  return t.run;
+}
+
 /** The kind's rows by id, made from the loaded lists on first use. */
 function rowsOf(t: Table): Map<string, Row> {
   if (!t.rows) {
-    t.rows = toMap(t.run as RowRun);
+    t.rows = toMap(runOf(t) as RowRun);
     t.run = null;
   }
   return t.rows;

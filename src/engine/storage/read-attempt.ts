@@ -1,4 +1,4 @@
-import type { DataView, IndexSpec, Row } from '../core/types.ts';
+import type { DataView, IndexSpec, KindScan, Row } from '../core/types.ts';
 import { KindMissing, type EnvCache } from './env-cache.ts';
 
 /**
@@ -33,6 +33,11 @@ export class ReadAttempt implements DataView {
 
   indexed<V>(name: string, kind: string, spec: IndexSpec<V>): V {
     return this.noting(() => this.cache.indexed(name, kind, spec));
+  }
+
+  scan(kind: string, fields: readonly string[]): KindScan | null {
+    this.check(kind);
+    return this.cache.scan(kind, fields);
   }
 
   /** A write may run only while nothing missed (its reads would have seen a partial book). */

@@ -170,6 +170,46 @@ export function decodeRows(encoded: EncodedRows): Row[] {
 }
 
 /**
+ * One field of every row, by position (undefined where a row has no such key), without making the
+ * rows: what a sort of a whole kind reads (see `storage/coded-run.ts`).
+ */
+export function decodeColumn(encoded: EncodedRows, key: string): unknown[] {
+  const values = new Array<unknown>(encoded.n);
+  for (const { keys, at, cols } of encoded.shapes) {
+    const j = keys.indexOf(key);
+    if (j < 0) continue;
+    const col = plainColumn(cols[j] as Column, encoded.dict);
+    for (let k = 0; k < at.length; k++) values[at[k] as number] = plainValue(col, k);
+  }
+  return values;
+}
+
+/** The rows at some positions, each as `decodeRows` makes it (its keys in their stored order). */
+export function decodeRowsAt(encoded: EncodedRows, positions: readonly number[]): Row[] {
+  /** Where each wanted position goes in the answer (a position asked twice gets the same row). */
+  const wanted = new Map<number, number[]>();
+  positions.forEach((p, i) => wanted.set(p, [...(wanted.get(p) ?? []), i]));
+  const rows = new Array<Row>(positions.length);
+  for (const { keys, at, cols } of encoded.shapes) {
+    let plain: Column[] | null = null;
+    for (let k = 0; k < at.length; k++) {
+      const places = wanted.get(at[k] as number);
+      if (!places) continue;
+      plain ??= cols.map((col) => plainColumn(col, encoded.dict));
+      const made: Row[] = [];
+      decodeSlowly(keys, plain.map((col) => ({ raw: [plainValue(col, k)] })), Uint8Array.of(0), made);
+      for (const i of places) rows[i] = made[0] as Row;
+    }
+  }
+  return rows;
+}
+
+/** The `k`th value of a column `plainColumn` returned. */
+function plainValue(col: Column, k: number): unknown {
+  return col.codes ? (col.dict as DictValue[])[col.codes[k] as number] : col.offs ? (col.base as number) + (col.offs[k] as number) : col.nums ? col.nums[k] : (col.raw as unknown[])[k];
+}
+
+/**
  * A column as codes with their dictionary, integers, numbers or values (masked numbers and number
  * lists become values).
  */
@@ -247,7 +287,7 @@ function decodeSlowly(keys: readonly string[], cols: readonly Column[], at: Uint
     const row = blank ? { ...blank } : ({} as Row);
     for (let j = 0; j < keys.length; j++) {
       const col = cols[j] as Column;
-      const value = col.codes ? (col.dict as DictValue[])[col.codes[i] as number] : col.offs ? (col.base as number) + (col.offs[i] as number) : col.nums ? col.nums[i] : (col.raw as unknown[])[i];
+      const value = plainValue(col, i);
       if (blank) row[keys[j] as string] = value;
       else Object.defineProperty(row, keys[j] as string, { value, writable: true, enumerable: true, configurable: true });
     }

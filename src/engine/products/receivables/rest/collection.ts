@@ -9,7 +9,7 @@ import { RestError } from './errors.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
 import { equalityCandidates } from './lookup-index.ts';
 import { MEDIA, restJson } from './media.ts';
-import { sortRows, sortedIndex } from './order.ts';
+import { pageFromScan, sortRows, sortedIndex } from './order.ts';
 import { readParams, type ReadParams } from './params.ts';
 import { childRows, readContext, serializeItem } from './serialize.ts';
 import type { ReadContext, ResourceDef, RestContext } from './types.ts';
@@ -56,11 +56,14 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
   }
   // An equality in q narrows a top-level collection through a hash index (q still decides below).
   if (!candidates) candidates = equalityCandidates(c.env.data, def, p.qExpr);
-  const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
   const q = p.q;
   const extra = opts.filter;
-  const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
   const end = p.offset + p.limit; // offset is clamped to a safe integer, so this stays finite
+  // Nothing to filter: a first page may need only the sort fields.
+  const top = !candidates && !finderFilter && !q && !extra ? pageFromScan(c.env.data, def, p.orderBy, end) : null;
+  if (top) return { rows: top.rows.slice(p.offset), hasMore: top.matched > end, total: p.totalResults ? top.matched : null };
+  const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
+  const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
   const rows: Row[] = [];
   let matched = 0;
   for (const row of ordered) {

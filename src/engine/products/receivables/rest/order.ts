@@ -41,6 +41,65 @@ export function sortRows(rows: readonly Row[], keys: readonly OrderKey[], rc: Re
   return decorated.map((d) => d.row);
 }
 
+/** Pages that end within this many rows may be found from the sort fields alone (`pageFromScan`). */
+export const SCAN_PAGE_MAX = 500;
+
+/**
+ * The first `end` of the resource's rows in `keys` order, and how many rows it has, found from the
+ * sort fields alone while the kind's rows are not made yet (a stopped worker's first page: at 100k
+ * invoices, making every row was most of it; issue 22 § Also). Null where that cannot be done: the
+ * rows are made already (the index serves), the resource filters its kind, or a key is derived.
+ */
+export function pageFromScan(data: DataView, def: ResourceDef, keys: readonly OrderKey[], end: number): { rows: Row[]; matched: number } | null {
+  if (!data.scan || def.where || end > SCAN_PAGE_MAX || keys.some((o) => o.field.value)) return null;
+  const scan = data.scan(
+    def.kind,
+    keys.map((o) => o.field.name),
+  );
+  if (!scan) return null;
+  const cols = scan.values.map((values, j) => values.map((v) => sortKey((keys[j] as OrderKey).field, v)));
+  const after = (a: number, b: number): boolean => {
+    for (let j = 0; j < keys.length; j++) {
+      const col = cols[j] as Key[];
+      const c = cmpKey(col[a] as Key, col[b] as Key);
+      if (c !== 0) return (keys[j] as OrderKey).desc ? c < 0 : c > 0;
+    }
+    return a > b;
+  };
+  // The best `end` positions in a max-heap (the one that sorts last at 0). A book is mostly listed in
+  // the order of its numbers and dates, so a descending first key is scanned from the end: the heap
+  // fills with the page and every row after it is one comparison.
+  const heap: number[] = [];
+  const n = scan.n;
+  const desc = keys[0]?.desc === true;
+  for (let step = 0; step < n && end > 0; step++) {
+    const p = desc ? n - 1 - step : step;
+    if (heap.length < end) {
+      heap.push(p);
+      for (let at = heap.length - 1; at > 0; ) {
+        const up = (at - 1) >> 1;
+        if (!after(heap[at] as number, heap[up] as number)) break;
+        [heap[at], heap[up]] = [heap[up] as number, heap[at] as number];
+        at = up;
+      }
+      continue;
+    }
+    if (!after(heap[0] as number, p)) continue;
+    heap[0] = p;
+    for (let at = 0; ; ) {
+      const l = 2 * at + 1;
+      let top = at;
+      if (l < heap.length && after(heap[l] as number, heap[top] as number)) top = l;
+      if (l + 1 < heap.length && after(heap[l + 1] as number, heap[top] as number)) top = l + 1;
+      if (top === at) break;
+      [heap[at], heap[top]] = [heap[top] as number, heap[at] as number];
+      at = top;
+    }
+  }
+  heap.sort((a, b) => (after(a, b) ? 1 : after(b, a) ? -1 : 0));
+  return { rows: scan.rowsAt(heap), matched: n };
+}
+
 /** All rows of a top-level resource (its kind, filtered by `where`), cached per data version. */
 export function resourceRows(data: DataView, def: ResourceDef): readonly Row[] {
   if (!def.where) return data.list(def.kind);
