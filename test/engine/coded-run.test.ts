@@ -67,8 +67,12 @@ describe('a kind kept as read until its rows are needed (issue 22 § Also)', () 
     );
   });
 
-  it('a field read twice is read once', () => {
+  it('a field read twice is read once, and what a page made from it is kept for the next page', () => {
     const coded = codedRun(['x', 'y'], [encodeRows([{ a: 1 }, { a: 2 }])], []);
     expect(scanRun(coded, ['a']).values[0]).toBe(scanRun(coded, ['a']).values[0]);
+    let made = 0;
+    const keys = () => scanRun(coded, ['a']).memo('keys', () => [made++]);
+    expect(keys()).toBe(keys());
+    expect(made).toBe(1);
   });
 });

@@ -60,6 +60,8 @@ export interface KindScan {
   values: unknown[][];
   /** Rows equal to `list(kind)[p]` for each position (the same keys in the same order). */
   rowsAt(positions: readonly number[]): Row[];
+  /** A value made from the fields, kept while the kind stays as read (sort keys a next page reuses). */
+  memo<V>(name: string, make: () => V): V;
 }
 
 /** One changed row, as an incremental index sees it (`seq` orders rows as `list` does). */

@@ -13,8 +13,9 @@ export interface CodedRun {
   ids: string[];
   slots: (number | Row)[];
   chunks: EncodedRows[];
-  /** Fields read so far by position (a client paging through the same order reads them again). */
+  /** Fields read so far by position, and what was made from them (a client paging reads them again). */
   fields?: Map<string, unknown[]>;
+  made?: Map<string, unknown>;
 }
 
 /** The coded form of chunks read in order, with the kind's log replayed over their positions. */
@@ -82,5 +83,10 @@ export function scanRun(coded: CodedRun, fields: readonly string[]): KindScan {
     }
     return out;
   };
-  return { n: slots.length, values, rowsAt };
+  const made = (coded.made ??= new Map());
+  const memo = <V>(name: string, make: () => V): V => {
+    if (!made.has(name)) made.set(name, make());
+    return made.get(name) as V;
+  };
+  return { n: slots.length, values, rowsAt, memo };
 }

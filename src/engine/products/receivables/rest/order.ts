@@ -52,12 +52,9 @@ export const SCAN_PAGE_MAX = 500;
  */
 export function pageFromScan(data: DataView, def: ResourceDef, keys: readonly OrderKey[], end: number): { rows: Row[]; matched: number } | null {
   if (!data.scan || def.where || end > SCAN_PAGE_MAX || keys.some((o) => o.field.value)) return null;
-  const scan = data.scan(
-    def.kind,
-    keys.map((o) => o.field.name),
-  );
+  const scan = data.scan(def.kind, keys.map((o) => o.field.name));
   if (!scan) return null;
-  const cols = scan.values.map((values, j) => values.map((v) => sortKey((keys[j] as OrderKey).field, v)));
+  const cols = keys.map(({ field }, j) => scan.memo(`rest:sort:${field.name}:${field.type}`, () => (scan.values[j] as unknown[]).map((v) => sortKey(field, v))));
   const after = (a: number, b: number): boolean => {
     for (let j = 0; j < keys.length; j++) {
       const col = cols[j] as Key[];
