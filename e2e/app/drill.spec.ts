@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
+import { stopWorker } from '../foundation/helpers.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const SCOPE = 'urn:opc:resource:consumer::all';
@@ -123,9 +124,7 @@ test('a running drill survives a worker restart: its state is in IndexedDB, not 
   await page.getByTestId('drill-start').click();
   expect(await trainee(false)).toBe(401);
   await expect(step(page, 1).getByTestId('drill-phase')).toContainText('Injected: watching what the client does next.');
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
   await page.reload();
   await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
   await expect(step(page, 1).getByTestId('drill-phase')).toContainText('Injected');

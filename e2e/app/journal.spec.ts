@@ -4,6 +4,7 @@
 // the ready retry-with-Upsert-Mode example end to end; accessibility at 800 px in both themes.
 import { expect, test, type Page } from '@playwright/test';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
+import { stopWorker } from '../foundation/helpers.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const SCOPE = 'urn:opc:resource:consumer::all';
@@ -85,9 +86,7 @@ test('the journal survives a worker restart (CDP ServiceWorker.stopAllWorkers)',
     );
   await expect.poll(stored).toBe(2);
   const before = await read();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
   const after = await read();
   expect(after.map((e) => [e.id, e.path, e.status])).toEqual(before.map((e) => [e.id, e.path, e.status]));
   await page.goto(`/#/journal/${key}`);

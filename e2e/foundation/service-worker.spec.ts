@@ -1,6 +1,6 @@
 // Service-worker host lifecycle (issue 2 § 4, § 7; stack-facts "Service worker facts").
 import { expect, test } from '@playwright/test';
-import { pageFetch, waitForController } from './helpers.ts';
+import { pageFetch, stopWorker, waitForController } from './helpers.ts';
 
 interface Env {
   key: string;
@@ -46,9 +46,7 @@ test('a worker restart loses nothing: state is in IndexedDB', async ({ page }) =
   const created = await pageFetch(page, '/sim/_admin/environments', { method: 'POST', body: '{"product":"odata","name":"survivor"}' });
   const env = created.body as Env;
   await pageFetch(page, `/sim/_admin/environments/${env.key}/clock`, { method: 'PUT', body: '{"advanceDays":5}' });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
   const again = await pageFetch(page, `/sim/_admin/environments/${env.key}`);
   expect(again.status).toBe(200);
   expect((again.body as { name: string }).name).toBe('survivor');
@@ -60,9 +58,7 @@ test('after a worker restart, the state rebuilt lazily works again: product cata
   await waitForController(page);
   const created = await pageFetch(page, '/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' });
   const env = created.body as Env;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
   // The catalogs are fetched again from sim-catalog.json by the new worker.
   const products = await pageFetch(page, '/sim/_admin/products');
   expect(products.status).toBe(200);
@@ -76,7 +72,7 @@ test('after a worker restart, the state rebuilt lazily works again: product cata
         });
       }),
   );
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
   const moved = await pageFetch(page, `/sim/_admin/environments/${env.key}/clock`, { method: 'PUT', body: '{"advanceDays":1}' });
   expect(moved.status).toBe(200);
   expect(await notice).toMatchObject({ env: env.key, op: 'env-put' });

@@ -2,7 +2,7 @@
 // that was acknowledged and leaves no half-written invoice", and a restarted worker answers from
 // the chunked store with large kinds loaded on first use.
 import { expect, test } from '@playwright/test';
-import { pageFetch, waitForController } from './helpers.ts';
+import { pageFetch, stopWorker, waitForController } from './helpers.ts';
 
 interface Snapshot {
   records: Record<string, [string, { lineIds?: number[]; installmentIds?: number[]; CustomerTransactionId?: number }][]>;
@@ -30,9 +30,7 @@ test('a worker stopped in the middle of generate keeps every acknowledged slice,
     env.key,
   );
   const done = await acknowledged;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopWorker(page);
 
   const after = await pageFetch(page, `/sim/_admin/environments/${env.key}/snapshot`);
   expect(after.status).toBe(200);
