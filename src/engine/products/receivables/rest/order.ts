@@ -4,6 +4,7 @@
  * book. Nulls sort last ascending and first descending (the database default).
  */
 import { indexed } from '../../../core/indexed.ts';
+import { topPositions } from '../../../core/top-positions.ts';
 import { SplitList } from '../../../core/split-list.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import type { OrderKey } from './params.ts';
@@ -63,38 +64,8 @@ export function pageFromScan(data: DataView, def: ResourceDef, keys: readonly Or
     }
     return a > b;
   };
-  // The best `end` positions in a max-heap (the one that sorts last at 0). A book is mostly listed in
-  // the order of its numbers and dates, so a descending first key is scanned from the end: the heap
-  // fills with the page and every row after it is one comparison.
-  const heap: number[] = [];
-  const n = scan.n;
-  const desc = keys[0]?.desc === true;
-  for (let step = 0; step < n && end > 0; step++) {
-    const p = desc ? n - 1 - step : step;
-    if (heap.length < end) {
-      heap.push(p);
-      for (let at = heap.length - 1; at > 0; ) {
-        const up = (at - 1) >> 1;
-        if (!after(heap[at] as number, heap[up] as number)) break;
-        [heap[at], heap[up]] = [heap[up] as number, heap[at] as number];
-        at = up;
-      }
-      continue;
-    }
-    if (!after(heap[0] as number, p)) continue;
-    heap[0] = p;
-    for (let at = 0; ; ) {
-      const l = 2 * at + 1;
-      let top = at;
-      if (l < heap.length && after(heap[l] as number, heap[top] as number)) top = l;
-      if (l + 1 < heap.length && after(heap[l + 1] as number, heap[top] as number)) top = l + 1;
-      if (top === at) break;
-      [heap[at], heap[top]] = [heap[top] as number, heap[at] as number];
-      at = top;
-    }
-  }
-  heap.sort((a, b) => (after(a, b) ? 1 : after(b, a) ? -1 : 0));
-  return { rows: scan.rowsAt(heap), matched: n };
+  // A book is mostly listed in the order of its numbers and dates: a descending first key is read from the end.
+  return { rows: scan.rowsAt(topPositions(scan.n, end, after, keys[0]?.desc === true)), matched: scan.n };
 }
 
 /** All rows of a top-level resource (its kind, filtered by `where`), cached per data version. */
