@@ -193,26 +193,19 @@ describe('a first sorted page decodes only its own rows (issue 22 § Also: first
   });
 });
 
-describe('an OData first page decodes only its own rows too (issue 22 § Also)', () => {
-  const queries = ['$top=5&$orderby=CUSTDES desc', '$top=7&$orderby=COMMISSION', '$top=4&$skip=10&$orderby=CREATEDDATE desc,CUSTDES', '$top=3', '$top=5&$orderby=STATDES&$count=true'];
-  /** Reads that make no customer: the pages above, and the count of the whole set (the data browser asks both). */
-  const reads = [...queries.map((q) => `CUSTOMERS?${q}`), 'CUSTOMERS/$count'];
-
-  it('answers as an engine with every customer made, and leaves the others as read', async () => {
+describe('an OData count of a whole set makes no row (issue 22 § Also)', () => {
+  it('/$count on a just-started engine answers as one with every customer made, and leaves them as read', async () => {
     const ref = await cold();
     const filtered = await call(ref, `${od.base}/CUSTOMERS?$filter=STATDES ne 'x'&$top=1`, { headers: { authorization: od.basic } });
     expect(filtered.status).toBe(200);
-    expect((await ref.store.partial(od.key)).scan('CUSTOMERS', [])).toBeNull();
-    for (const query of reads) {
-      const path = `${od.base}/${query}`;
-      const expected = await call(ref, path, { headers: { authorization: od.basic } });
-      const want = { query, status: expected.status, body: await expected.text() };
-      expect(want.status).toBe(200);
-      const engine = await cold();
-      const got = await call(engine, path, { headers: { authorization: od.basic } });
-      expect({ query, status: got.status, body: await got.text() }).toEqual(want);
-      expect((await engine.store.partial(od.key)).scan('CUSTOMERS', [])).not.toBeNull();
-    }
+    const expected = await call(ref, `${od.base}/CUSTOMERS/$count`, { headers: { authorization: od.basic } });
+    const want = { status: expected.status, body: await expected.text() };
+    expect(want.status).toBe(200);
+    expect(Number(want.body)).toBeGreaterThan(300);
+    const engine = await cold();
+    const got = await call(engine, `${od.base}/CUSTOMERS/$count`, { headers: { authorization: od.basic } });
+    expect({ status: got.status, body: await got.text() }).toEqual(want);
+    expect((await engine.store.partial(od.key)).scan('CUSTOMERS', [])).not.toBeNull();
   });
 });
 

@@ -8,12 +8,9 @@
  * - before that index exists (first reads, or right after a bulk write), a single scan keeping the
  *   best $skip + $top rows, so a bulk write followed by one read does not pay for sorting the set.
  * An equality-only $filter (CUSTNAME eq '…', or several joined by or) reads its candidates from a
- * value index instead (`lookup.ts`). A page with no $filter of a set not yet decoded (a stopped
- * worker's first read) reads only the ordered properties' columns and decodes its own rows
- * (`DataView.scan`).
+ * value index instead (`lookup.ts`).
  */
 import { indexed } from '../../../core/indexed.ts';
-import { topPositions } from '../../../core/top-positions.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { kindOf, type FormDef } from '../forms/index.ts';
 import type { FilterLookup } from '../query/filter.ts';
@@ -56,34 +53,25 @@ function decorate(cols: readonly Column[], row: Row): Decorated {
   return { row, k };
 }
 
-type Key = Decorated['k'][number];
-
-/**
- * One column of an order: nulls first, then by key; numbers equal as floats are decided exactly
- * from their text (`rawX`, `rawY`: the values the keys were made from).
- */
-function compareColumn(col: Column, x: Key, y: Key, rawX: unknown, rawY: unknown): number {
-  let c = 0;
-  if (x === y) {
-    if (x === null || col.family !== 'number') return 0;
-    const rx = scalarOf('number', rawX);
-    const ry = scalarOf('number', rawY);
-    if (rx === ry || rx === null || ry === null) return 0;
-    c = compareScalars('number', rx, ry);
-  } else if (x === null) c = -1;
-  else if (y === null) c = 1;
-  else c = x < y ? -1 : 1;
-  return col.desc ? -c : c;
-}
-
-/** Comparator over decorated rows. */
+/** Comparator over decorated rows; numbers equal as floats are decided exactly from their text. */
 function comparator(cols: readonly Column[]): (a: Decorated, b: Decorated) => number {
   const n = cols.length;
   return (a, b) => {
     for (let i = 0; i < n; i++) {
+      const x = a.k[i] as string | number | null;
+      const y = b.k[i] as string | number | null;
       const col = cols[i] as Column;
-      const c = compareColumn(col, a.k[i] as Key, b.k[i] as Key, a.row[col.name], b.row[col.name]);
-      if (c !== 0) return c;
+      let c = 0;
+      if (x === y) {
+        if (x === null || col.family !== 'number') continue;
+        const rx = scalarOf('number', a.row[col.name]);
+        const ry = scalarOf('number', b.row[col.name]);
+        if (rx === ry || rx === null || ry === null) continue;
+        c = compareScalars('number', rx, ry);
+      } else if (x === null) c = -1;
+      else if (y === null) c = 1;
+      else c = x < y ? -1 : 1;
+      if (c !== 0) return col.desc ? -c : c;
     }
     return 0;
   };
@@ -182,27 +170,6 @@ function bestRows(cols: readonly Column[], rows: readonly Row[], keep: ((r: Row)
   return buf.map((d) => d.row);
 }
 
-/**
- * The first `limit` rows of a kind still as read, from the ordered properties' columns (the order
- * ends with the key, so no two rows tie); null once its rows are made.
- */
-function scannedPage(data: DataView, kind: string, cols: readonly Column[], limit: number): Row[] | null {
-  const scan = data.scan?.(kind, cols.map((c) => c.name));
-  if (!scan) return null;
-  const raw = scan.values;
-  const keys = cols.map((c, i) => scan.memo(`odata:sort:${c.name}:${c.family}`, () => (raw[i] as unknown[]).map((v) => sortKey(c.family, v))));
-  const after = (a: number, b: number): boolean => {
-    for (let i = 0; i < cols.length; i++) {
-      const k = keys[i] as Key[];
-      const r = raw[i] as unknown[];
-      const c = compareColumn(cols[i] as Column, k[a] as Key, k[b] as Key, r[a], r[b]);
-      if (c !== 0) return c > 0;
-    }
-    return a > b;
-  };
-  return scan.rowsAt(topPositions(scan.n, limit, after, cols[0]?.desc === true));
-}
-
 /** A page of a top-level form: $filter/$since (`keep`), order, $skip, $top. */
 export function pageOfSet(
   data: DataView,
@@ -219,15 +186,11 @@ export function pageOfSet(
     // An equality filter: the few rows it can match, from a value index, sorted here.
     return pageOf(sortRows(form, lookupRows(data, kind, lookup), order), keep, skip, top);
   }
-  const wanted = (skip ?? 0) + (top ?? Infinity);
-  if (!keep && wanted <= SCAN_LIMIT) {
-    const scanned = scannedPage(data, kind, columnsOf(form, order), wanted);
-    if (scanned) return scanned.slice(skip ?? 0);
-  }
   // Reads since the form's rows were last rebuilt wholesale (small writes patch the index and keep
   // the count, so only a first read or one after a bulk write scans).
   const reads = indexed(data, `odata:reads:${kind}`, kind, { build: () => ({ n: 0 }), update: () => undefined });
   reads.n++;
+  const wanted = (skip ?? 0) + (top ?? Infinity);
   if (reads.n <= SCAN_READS && wanted <= SCAN_LIMIT) {
     return bestRows(columnsOf(form, order), data.list(kind), keep, wanted).slice(skip ?? 0);
   }
