@@ -1,7 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Change } from './changes.ts';
 import type { CodedRun } from './coded-run.ts';
-import type { RowRun } from './kind-rows.ts';
 
 /** An environment's records: kind, then id, then row (maps a cache may keep as its own). */
 export type Records = Map<string, Map<string, Row>>;
@@ -12,11 +11,8 @@ export interface CommitHint {
   insertOnly: ReadonlySet<string>;
 }
 
-/**
- * Records as a cache takes them at load: a kind may come as lists of ids and rows (`kind-rows.ts`),
- * or as read, not decoded yet (`coded-run.ts`).
- */
-export type LoadedRecords = Map<string, Map<string, Row> | RowRun | CodedRun>;
+/** Records as a cache takes them at load: a kind may come as read, not decoded yet (`coded-run.ts`). */
+export type LoadedRecords = Map<string, Map<string, Row> | CodedRun>;
 
 /** The records of a loaded environment as they stand after a commit (the store's cache). */
 export interface RecordSource {

@@ -14,8 +14,8 @@ export interface CodedRun {
   slots: (number | Row)[];
   chunks: EncodedRows[];
   /** Fields read so far by position, and what was made from them (a client paging reads them again). */
-  fields?: Map<string, unknown[]>;
-  made?: Map<string, unknown>;
+  fields: Map<string, unknown[]>;
+  made: Map<string, unknown>;
 }
 
 /** The coded form of chunks read in order, with the kind's log replayed over their positions. */
@@ -23,7 +23,7 @@ export function codedRun(ids: string[], chunks: EncodedRows[], changes: readonly
   const stored: (number | Row)[] = ids.map((_, i) => i);
   // Replay moves rows by id alone, so positions stand in for the stored rows.
   const run = replay({ ids, rows: stored as Row[] }, changes);
-  return { ids: run.ids, slots: run.rows as (number | Row)[], chunks };
+  return { ids: run.ids, slots: run.rows as (number | Row)[], chunks, fields: new Map(), made: new Map() };
 }
 
 /** Every row, as reading the kind made them before (the chunks decoded, the log's rows in place). */
@@ -41,7 +41,7 @@ export function decodeRun(coded: CodedRun): RowRun {
 
 /** The fields of every row by position, and single rows, without making the others. */
 export function scanRun(coded: CodedRun, fields: readonly string[]): KindScan {
-  const { slots, chunks } = coded;
+  const { slots, chunks, fields: read, made } = coded;
   /** Where each chunk's rows start, by stored row number. */
   const starts: number[] = [];
   let total = 0;
@@ -49,8 +49,6 @@ export function scanRun(coded: CodedRun, fields: readonly string[]): KindScan {
     starts.push(total);
     total += c.n;
   }
-  coded.fields ??= new Map();
-  const read = coded.fields;
   const values = fields.map((field) => {
     const hit = read.get(field);
     if (hit) return hit;
@@ -83,7 +81,6 @@ export function scanRun(coded: CodedRun, fields: readonly string[]): KindScan {
     }
     return out;
   };
-  const made = (coded.made ??= new Map());
   const memo = <V>(name: string, make: () => V): V => {
     if (!made.has(name)) made.set(name, make());
     return made.get(name) as V;

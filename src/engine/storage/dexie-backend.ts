@@ -227,9 +227,9 @@ export class DexieBackend implements StorageBackend {
   }
 }
 
-/** Records with each kind's rows by id (what `loadRecords` promises), from lists or chunks as read. */
+/** Records with each kind's rows by id (what `loadRecords` promises), from chunks as read. */
 function asMaps(records: LoadedRecords): Records {
-  return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap('slots' in rows ? decodeRun(rows) : rows)]));
+  return new Map([...records].map(([kind, rows]) => [kind, rows instanceof Map ? rows : toMap(decodeRun(rows))]));
 }
 
 /** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */

@@ -10,7 +10,7 @@ import { toMap, type RowRun } from './kind-rows.ts';
 interface Table {
   /** By id; made from `run` when first needed (see `rowsOf`). */
   rows: Map<string, Row> | null;
-  /** The rows as loaded, until something needs them by id (a sorted page does not). */
+  /** The rows decoded, until something needs them by id (a sorted page does not). */
   run: RowRun | null;
   /** The kind as read and not decoded, until something needs its rows (a first sorted page does not). */
   coded: CodedRun | null;
@@ -55,11 +55,10 @@ export class EnvCache implements DataView {
   /** Kinds stored but not loaded: reading one throws `KindMissing`. */
   private readonly notLoaded = new Set<string>();
 
-  /** Take a whole kind at load time (the map, lists or chunks become the cache's own). */
-  adopt(kind: string, rows: Map<string, Row> | RowRun | CodedRun): void {
+  /** Take a whole kind at load time (the map or the chunks as read become the cache's own). */
+  adopt(kind: string, rows: Map<string, Row> | CodedRun): void {
     this.notLoaded.delete(kind);
-    const blank = { rows: null, run: null, coded: null, next: 0, list: null };
-    this.kinds.set(kind, rows instanceof Map ? { ...blank, rows } : 'slots' in rows ? { ...blank, coded: rows } : { ...blank, run: rows });
+    this.kinds.set(kind, rows instanceof Map ? { rows, run: null, coded: null, next: 0, list: null } : { rows: null, run: null, coded: rows, next: 0, list: null });
     this.bump(kind);
   }
 
