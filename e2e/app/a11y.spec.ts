@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 test('every view, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {

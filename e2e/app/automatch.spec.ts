@@ -2,7 +2,7 @@
 // cycle from the console, a run from the AutoMatch view, the invoice it closed in the data browser,
 // the privilege refusal reproduced from the error catalog, and a due run caught up after a clock move
 // (spec 000 § What the service does 4; § Standard receipt state table; § Authentication 5).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch } from '../foundation/helpers.ts';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 

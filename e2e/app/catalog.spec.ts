@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
 /** Put an environment back to its seeded book (the control API), so each example starts from it. */

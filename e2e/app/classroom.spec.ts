@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { freePort, startClassHost, type ClassHost } from './classroom-host.ts';
 import { expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 

@@ -1,7 +1,8 @@
 // Variables, collections that run with checks, and the history by day (issue 24 §§ 2-3), through the
 // real service worker; screenshots in light and dark at 1366 and 800 px, axe-clean, no overflow.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createRequire } from 'node:module';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
 /** What the Share link button copies, read from a stubbed clipboard (no clipboard permission needed). */
@@ -116,8 +117,8 @@ test('a request shared as a link opens in a new page; a secret typed in a token 
   await expect(page.getByTestId('method')).toHaveValue('POST');
   const tokenLink = await copiedShareLink(page);
   const shared = Buffer.from(new URL(tokenLink).hash.split('share=')[1] ?? '', 'base64url').toString('utf8');
-  expect(shared).toContain('client_secret={clientSecret}');
-  expect(shared).toContain('client_id={clientId}');
+  expect(shared).toContain('client_secret={{clientSecret}}');
+  expect(shared).toContain('client_id={{clientId}}');
   expect(shared).not.toContain(client?.clientSecret ?? '(none)');
   expect(tokenLink).not.toContain(client?.clientSecret ?? '(none)');
   // The receiver's console fills the placeholders from their own remembered client.

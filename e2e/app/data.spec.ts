@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
 for (const product of ['receivables', 'odata'] as const) {

@@ -4,7 +4,8 @@
 // and parses; drill state survives a worker restart (CDP ServiceWorker.stopAllWorkers); the view is
 // accessible at 800 px in both themes.
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 import { stopWorker } from '../foundation/helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { createEnv, openApp, shot } from './helpers.ts';
 
 test('first visit shows the empty state, then an environment is created with its credentials shown once', async ({ page }) => {

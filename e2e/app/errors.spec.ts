@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createEnv, openApp, products, responseStatus, shot } from './helpers.ts';
 
 /** Reproduce one catalog entry with its button and check the status the catalog promises. */

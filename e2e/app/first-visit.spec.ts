@@ -5,7 +5,8 @@
 // sends before its editor is cached; the header says when the playground is ready offline, and from
 // then on it works with the host gone. Timings are the benchmark's (scripts/bench/first-visit.ts).
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { SLOW_4G, ShapedHost } from '../shaped-host.ts';
 import { responseStatus, shot } from './helpers.ts';
 

@@ -2,7 +2,8 @@
 // fix: a wrong explanation, snippets that carried this browser's identities, lessons ticked by the
 // playground's own reads, a hard-to-scan journal, hints missing beside the console's answer, the
 // AutoMatch view and record links, and the smaller items of § 1.7.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 

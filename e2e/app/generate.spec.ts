@@ -5,7 +5,8 @@
 // open data browser follows the new documents, reloading about once a second while the generate
 // runs instead of after every slice.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 
 // Playwright's trace takes DOM snapshots in the page at each step: off in this file, so the

@@ -2,7 +2,8 @@
 // a request any client makes (plain fetch from the page) shows up live in the Journal view with its
 // explanation; the journal survives a worker restart; an injected 503 and a dropped connection;
 // the ready retry-with-Upsert-Mode example end to end; accessibility at 800 px in both themes.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 import { stopWorker } from '../foundation/helpers.ts';
 

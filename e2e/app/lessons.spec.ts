@@ -1,7 +1,7 @@
 // Lessons through the real service worker (issue 12 § 5): steps complete from the journal whoever
 // sends the requests (here a "trainee program": plain fetch calls from the page, not the console),
 // progress updates by itself, and the trainer sees every environment's progress.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch } from '../foundation/helpers.ts';
 import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 

@@ -1,5 +1,6 @@
 // What a new user tripped on in the playground (issue 13), each driven through the real worker.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
 /** The text Monaco shows (its rendered lines, not the hidden textarea), spaces normalised. */

@@ -3,7 +3,8 @@
 // changing anything, load a scenario in one click, download the OpenAPI document and the Postman
 // collection; accessible in light and dark, usable at 800 px.
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import type { Page } from '@playwright/test';
 import { pageFetch } from '../foundation/helpers.ts';
 import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
 

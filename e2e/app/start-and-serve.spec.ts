@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 
 test('PORT=<n> npm start prints the URL it serves on, not the default one (issue 13 bug 4)', () => {
   // npm and npx are stubbed: the script's own logic (which port it prints and passes) is what is checked,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { createEnv, expectAccessible, responseStatus, shot } from './helpers.ts';
 
 // Issue 10 § 4: a customer statement built from the account-activity resources (what is owed, what

@@ -1,6 +1,6 @@
 // The playground under a sub-path (npm run build:subpath, served at /erp-sim/): console, share link
 // and error reproduction all stay under the base (issue 5 § deep links; issue 2; issue 4).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { responseStatus, shot } from './helpers.ts';
 
 const SUB = 'http://127.0.0.1:4174/erp-sim/';

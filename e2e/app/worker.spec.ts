@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { shot } from './helpers.ts';
 
 const ROOT = resolve('dist');

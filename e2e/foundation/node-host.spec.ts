@@ -1,6 +1,6 @@
 // The Node host answering curl-style requests (issue 2 § 5, § 7), driven by Playwright's HTTP client.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 
 let child: ChildProcess;
 let output = '';

@@ -1,5 +1,5 @@
 // Service-worker host lifecycle (issue 2 § 4, § 7; stack-facts "Service worker facts").
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch, stopWorker, waitForController } from './helpers.ts';
 
 interface Env {

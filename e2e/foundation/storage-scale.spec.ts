@@ -1,7 +1,7 @@
 // Issue 14 § What to reach (browser): "A worker stop in the middle of a long generate loses nothing
 // that was acknowledged and leaves no half-written invoice", and a restarted worker answers from
 // the chunked store with large kinds loaded on first use.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch, stopWorker, waitForController } from './helpers.ts';
 
 interface Snapshot {

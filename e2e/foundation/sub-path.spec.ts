@@ -1,5 +1,5 @@
 // Static deployment under a sub-path (issue 2 § 4): Vite base, worker scope and /sim prefix agree.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch } from './helpers.ts';
 
 const SUB = 'http://127.0.0.1:4174/erp-sim/';

@@ -1,6 +1,6 @@
 // A representative subset of the OData service, through the real service worker in Chromium
 // (issue 4). The full rule-by-rule suite runs against the engine in Node (test/odata).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch, waitForController } from '../foundation/helpers.ts';
 
 test('metadata, Basic auth, query, create and $batch through the worker', async ({ page }) => {

@@ -1,6 +1,6 @@
 // A representative subset of the receivables service, through the real service worker in Chromium
 // (issue 3 § 7). The full rule-by-rule suite runs against the engine in Node (test/receivables).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { pageFetch, waitForController } from '../foundation/helpers.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';

@@ -1,7 +1,7 @@
 // The SOAP InvoiceService through the real service worker in Chromium: a representative subset of
 // test/receivables/soap (spec 000 § SOAP invoice service, Authentication 4, Errors: SOAP faults;
 // issue 11), and the console sending SOAP with the environment's SOAP user (issue 11 § 3).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
 import { createEnv, responseStatus, shot } from '../app/helpers.ts';
 import { pageFetch, waitForController } from '../foundation/helpers.ts';
 
@@ -121,6 +121,7 @@ test('the console sends the ready createSimpleInvoice with the SOAP user filled 
   expect(snippet).toContain("-H 'soapaction: ");
   expect(snippet).toContain('text/xml; charset=utf-8');
   expect(snippet).not.toContain('{password}');
+  expect(snippet).not.toContain('{{soapPassword}}');
   expect(snippet).toMatch(/<wsse:Username>soap\.user\.[0-9a-f]+<\/wsse:Username>/);
   // The password is filled in, or (snippets keep secrets out of the text) a shell variable the snippet explains
   // ($SOAP_PASSWORD since issue 24 § 1.2 names every identity and secret of the SOAP user so).

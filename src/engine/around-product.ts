@@ -63,6 +63,7 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
     service,
     path,
     at: envNow(deps.clock, env).toISOString(),
+    hostAt: new Date(deps.clock()).toISOString(),
     odataBase: product.id === 'odata' ? `${ctx.baseUrl}${ODATA_ROOT}` : undefined,
   });
   // Read before the product runs: it may consume the request.

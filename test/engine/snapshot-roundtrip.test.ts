@@ -9,6 +9,7 @@ import { odataCatalog } from '../../src/engine/products/odata/catalog.ts';
 import { receivablesCatalog } from '../../src/engine/products/receivables/catalog.ts';
 import { createEnv, createTestSim, type TestSim } from '../support/sim.ts';
 import { REST } from '../support/routes.ts';
+import { fillVariables } from '../support/sim.ts';
 
 let sim: TestSim;
 beforeAll(async () => {
@@ -72,7 +73,7 @@ describe('exports of environments written through every API import again', () =>
       env.base,
       receivablesCatalog().examples,
       async (ex) => (ex.auth === 'none' ? undefined : ex.auth === 'soap' ? undefined : `Bearer ${token}`),
-      (t) => t.replace('{clientId}', client.clientId as string).replace('{clientSecret}', client.clientSecret as string).replaceAll('{username}', soap.username as string).replaceAll('{password}', soap.password as string),
+      (t) => fillVariables(t, { clientId: client.clientId as string, clientSecret: client.clientSecret as string, soapUser: soap.username as string, soapPassword: soap.password as string }),
     );
     expect(written).toBeGreaterThan(8);
     await sim.admin('POST', `/environments/${env.key}/automatch/run`);

@@ -4,6 +4,7 @@ import { createEngine, openDatabase, type Engine } from '../../src/engine/index.
 import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import type { Records } from '../../src/engine/storage/backend.ts';
 import { DexieBackend } from '../../src/engine/storage/dexie-backend.ts';
+import { substitute } from '../../src/collections/variables.ts';
 
 export const ORIGIN = 'http://sim.test';
 
@@ -62,4 +63,9 @@ export async function createEnv(sim: TestSim, product: 'receivables' | 'odata', 
   const res = await sim.admin('POST', '/environments', { product, name });
   if (res.status !== 201) throw new Error(`environment create failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { key: res.body.key as string, base: `/sim/${res.body.key}`, credentials: res.body.credentials, body: res.body };
+}
+
+/** A catalog request's `{{variables}}` filled as the console fills them (collections/variables.ts). */
+export function fillVariables(text: string, values: { clientId?: string; clientSecret?: string; soapUser?: string; soapPassword?: string }): string {
+  return substitute(text, 'receivables', (name) => values[name as keyof typeof values]);
 }

@@ -17,12 +17,12 @@ export function listOwnEnvs<T extends { key: string }>(): Promise<T[]> | null {
       const res = await adminFetch('/environments', { token: ownerToken(key) });
       const body = (await res.json().catch(() => null)) as { items?: T[] } | null;
       if (res.status === 401 || res.status === 404) {
-        forgetOwner(key);
+        forgetOwner(key, true);
         return [];
       }
       if (!res.ok) throw new Error(refusal(body, `HTTP ${res.status}`));
       const items = (body?.items ?? []).filter((e) => e.key === key);
-      if (!items.length) forgetOwner(key);
+      if (!items.length) forgetOwner(key, true);
       return items;
     }),
   ).then((lists) => lists.flat());

@@ -28,13 +28,21 @@ export function rememberOwner(key: string, token: string): void {
   localStorage.setItem(OWNERS, JSON.stringify({ ...owners(), [key]: token }));
 }
 
-export function forgetOwner(key: string): void {
+/** Forget an environment's owner token; `removed`: because the host no longer has it (the trainer removed it). */
+export function forgetOwner(key: string, removed = false): void {
   const { [key]: _gone, ...rest } = owners();
   localStorage.setItem(OWNERS, JSON.stringify(rest));
+  if (removed) held.removed = true;
 }
 
 /** The class code and admin token, mirrored in reactive state: the header and views follow a join or a pasted token. */
-const held = $state({ classCode: localStorage.getItem(CLASS), admin: localStorage.getItem(ADMIN) });
+const held = $state({ classCode: localStorage.getItem(CLASS), admin: localStorage.getItem(ADMIN), removed: false });
+
+/** This page's class environment was removed on the host: the page says so, with the way back in. */
+export const ownEnvRemoved = (): boolean => held.removed;
+export function dismissRemoved(): void {
+  held.removed = false;
+}
 
 export const classCode = (): string | null => held.classCode;
 export function setClassCode(code: string): void {

@@ -4,6 +4,8 @@
  */
 import type { DrillReport, DrillScore, DrillStepReport, ProductId, StepKind, Verdict } from '../../engine/for-app.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
+import { fromExample } from './request.ts';
+import { openInConsole, productInfo } from './store.svelte.ts';
 import { download } from './tools-api.ts';
 
 export type { DrillReport, DrillStepReport, StepKind, Verdict };
@@ -77,3 +79,18 @@ export function practiceFor(kind: StepKind, product: ProductId): Practice {
 }
 
 export const VERDICT_LABEL: Record<Verdict, string> = { pass: 'Pass', fail: 'Fail', pending: 'Pending', 'not exercised': 'Not exercised', info: 'Info' };
+
+/** Load a step's ready request into the console with what to do; false while the catalog is not loaded. */
+export function practiseStep(envKey: string, product: ProductId, step: Pick<DrillStepReport, 'n' | 'kind'>): boolean {
+  const p = practiceFor(step.kind, product);
+  const ex = productInfo(product)?.examples.find((x) => x.id === p.example);
+  if (!ex) return false;
+  openInConsole(fromExample(ex), false, envKey, { note: `Step ${step.n} (${step.kind}). ${p.note}` });
+  return true;
+}
+
+/** The drill running in an environment, if any (the newest first). */
+export async function runningDrill(envKey: string): Promise<DrillReport | null> {
+  const running = (await drillsApi.list(envKey)).find((d) => d.status === 'running');
+  return running ? drillsApi.get(envKey, running.id) : null;
+}

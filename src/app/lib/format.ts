@@ -31,3 +31,8 @@ export function statusClass(status: number): string {
   if (status >= 300) return 's3';
   return 's2';
 }
+
+/** "1 request", "3 requests". */
+export function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -65,7 +65,7 @@ export function toConsoleRequest(entry: JournalEntry, product: ProductId): Reque
   const headers = Object.entries(entry.request.headers)
     .filter(([name]) => !NOT_REPLAYED.has(name) && !name.startsWith('sec-'))
     .map(([name, value]) => ({ name, value }));
-  const secret = entry.service === 'soap' ? '{password}' : '{clientSecret}';
+  const secret = entry.service === 'soap' ? '{{soapPassword}}' : '{{clientSecret}}';
   const body = (entry.request.body ?? '').replace(REDACTED, secret);
   return { method: entry.method, path: entry.path, headers, body, auth: defaultAuth(product, entry.path) };
 }

@@ -1,5 +1,5 @@
 /** The console's request model, how it is resolved against an environment, and how it is sent. */
-import { SOURCE_HEADER, type ExampleRequest, type JournalSource, type ProductId } from '../../engine/for-app.ts';
+import { answerCode, INJECTED_HEADER, SOURCE_HEADER, type ExampleRequest, type JournalSource, type ProductId } from '../../engine/for-app.ts';
 import { authorization, forgetToken, type AuthMode } from './auth.ts';
 import { fillVariables, type EnvRef } from './env-vars.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
@@ -41,6 +41,11 @@ export interface ResponseInfo {
   method: string;
   /** The body as sent (variables filled): the console explains a $batch's parts from it. */
   requestBody?: string;
+  /**
+   * The answer before the console's own retry (a 401 for a token the service no longer takes, as a
+   * drill's expired credential): shown above the final answer, so the learner sees both.
+   */
+  firstAnswer?: { status: number; statusText: string; code?: string; injected?: string };
 }
 
 export const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -60,8 +65,13 @@ export function fromExample(ex: ExampleRequest): RequestSpec {
   return { method: ex.method.toUpperCase(), path: ex.path, headers, body: ex.body ?? '', auth: ex.auth, ...(ex.privileges ? { privileges: ex.privileges } : {}) };
 }
 
+/**
+ * The URL a path stands for under the environment base. An absolute URL is used as is, and so is one
+ * that starts with a variable (`{{baseUrl}}/…`, as Postman users write it): it is only known once its
+ * variables are filled, and the URL field shows it as typed.
+ */
 export function absoluteUrl(baseUrl: string, path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
+  if (/^https?:\/\//i.test(path) || /^\s*\{\{/.test(path)) return path;
   return baseUrl + (path.startsWith('/') || path === '' ? path : `/${path}`);
 }
 
@@ -111,8 +121,9 @@ export async function resolvedBody(env: EnvRef, req: RequestSpec): Promise<strin
   return fillVariables(env, req.body);
 }
 
-export function resolvedUrl(env: EnvRef, path: string): Promise<string> {
-  return fillVariables(env, absoluteUrl(env.baseUrl, path));
+/** Variables first, then the base: a path that is absolute once filled (`{{baseUrl}}/…`) is used as is. */
+export async function resolvedUrl(env: EnvRef, path: string): Promise<string> {
+  return absoluteUrl(env.baseUrl, (await fillVariables(env, path)).trim());
 }
 
 export interface SendOptions {
@@ -127,7 +138,7 @@ export async function send(env: EnvRef, req: RequestSpec, opts: SendOptions = {}
   // A request to the simulator sent before the worker controls the page would reach the static
   // host (a 404): it waits instead, as the header's notice says (issue 22). Before the variables are
   // filled, since {{token}} may itself ask the simulator for a token.
-  const raw = absoluteUrl(env.baseUrl, req.path);
+  const raw = absoluteUrl(env.baseUrl, req.path.replace(/^\s*\{\{\s*baseUrl\s*\}\}/, env.baseUrl));
   const target = URL.canParse(raw, location.href) ? new URL(raw, location.href) : undefined;
   if (!target || (target.origin === location.origin && target.pathname.startsWith(simBase()))) await whenControlled();
   const url = await resolvedUrl(env, req.path);
@@ -142,10 +153,14 @@ export async function send(env: EnvRef, req: RequestSpec, opts: SendOptions = {}
     return { res, started, sentAuth: headers.get('authorization') };
   };
   let { res, started, sentAuth } = await attempt();
+  let firstAnswer: ResponseInfo['firstAnswer'];
   // A cached token the service calls expired (its clock moved, e.g. from another tab or a script):
   // drop it and retry once with a fresh one. A typed Authorization header is never retried.
   if (res.status === 401 && req.auth === 'bearer' && sentAuth && !req.headers.some((h) => h.name.trim().toLowerCase() === 'authorization') && forgetToken(env.key, sentAuth)) {
-    await res.arrayBuffer().catch(() => undefined);
+    const text = await res.text().catch(() => '');
+    const code = answerCode(text).code;
+    const injected = res.headers.get(INJECTED_HEADER);
+    firstAnswer = { status: res.status, statusText: res.statusText, ...(code ? { code } : {}), ...(injected ? { injected } : {}) };
     ({ res, started } = await attempt());
   }
   const buf = await res.arrayBuffer();
@@ -161,6 +176,7 @@ export async function send(env: EnvRef, req: RequestSpec, opts: SendOptions = {}
     url,
     method: req.method,
     ...(body !== undefined ? { requestBody: body } : {}),
+    ...(firstAnswer ? { firstAnswer } : {}),
   };
 }
 

@@ -5,14 +5,15 @@
  *
  * A link never carries a secret: a typed Authorization header is dropped, and every secret this
  * browser remembers for the environment (client secrets, passwords, personal access tokens) found
- * in the URL, a header or the body is replaced by its placeholder (`{clientSecret}`, `{password}`,
- * `{token}`), together with the client id or username that goes with it (`{clientId}`,
- * `{username}`). The receiver's console fills them from their own remembered credentials when the
+ * in the URL, a header or the body is replaced by its variable (`{{clientSecret}}`, `{{password}}`,
+ * `{{token}}`), together with the client id or username that goes with it (`{{clientId}}`,
+ * `{{username}}`; a receivables SOAP user's are `{{soapUser}}` and `{{soapPassword}}`). The receiver's console fills them from their own remembered credentials when the
  * request is sent (the console's variables, env-vars.ts).
  */
 import type { ProductId } from '../../engine/for-app.ts';
 import type { RequestSpec } from './request.ts';
 import { loadSecrets } from './secrets.ts';
+import { aliasOf } from '../../collections/variables.ts';
 
 export interface SharedRequest {
   product: ProductId;
@@ -38,21 +39,21 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * their placeholders. A secret is replaced wherever it occurs (also percent-encoded); the client id
  * or username of a credential whose secret occurs is replaced where it stands as a whole word.
  */
-function redactSecrets(envKey: string, texts: string[]): string[] {
+function redactSecrets(envKey: string, product: ProductId, texts: string[]): string[] {
   const all = texts.join('\n');
   const occurs = (v: string | undefined): v is string => !!v && (all.includes(v) || all.includes(encodeURIComponent(v)));
   const secrets: [string, string][] = [];
   const names: [string, string][] = [];
   for (const c of loadSecrets(envKey)) {
     const found = ([
-      [c.clientSecret, '{clientSecret}'],
-      [c.password, '{password}'],
-      [c.token, '{token}'],
+      [c.clientSecret, '{{clientSecret}}'],
+      [c.password, `{{${aliasOf(product, 'password')}}}`],
+      [c.token, '{{token}}'],
     ] as const).filter(([v]) => occurs(v)) as [string, string][];
     if (found.length === 0) continue;
     secrets.push(...found);
-    if (c.clientId) names.push([c.clientId, '{clientId}']);
-    if (c.username) names.push([c.username, '{username}']);
+    if (c.clientId) names.push([c.clientId, '{{clientId}}']);
+    if (c.username) names.push([c.username, `{{${aliasOf(product, 'username')}}}`]);
   }
   if (secrets.length === 0) return texts;
   // Longest first, so a value containing another one is replaced whole.
@@ -77,7 +78,7 @@ function encodeShare(shared: SharedRequest, envKey: string): string {
   const { product, request } = shared;
   // Explicit Authorization headers are dropped; remembered secrets elsewhere become placeholders.
   const headers = request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
-  const [path, body, ...values] = redactSecrets(envKey, [request.path, request.body, ...headers.map((h) => h.value)]);
+  const [path, body, ...values] = redactSecrets(envKey, product, [request.path, request.body, ...headers.map((h) => h.value)]);
   return toBase64Url(JSON.stringify({ v: 1, p: product, m: request.method, u: path, h: headers.map((h, i) => [h.name, values[i]]), b: body, a: request.auth }));
 }
 

@@ -5,6 +5,7 @@ import { forgetTokens } from './auth.ts';
 import { onSimChange } from '../sw/controller.ts';
 import { followScope } from '../host/events.ts';
 import { sharedHost } from '../host/mode.ts';
+import { forgetOwner, ownedKeys } from '../host/tokens.svelte.ts';
 import { Coalesced } from './coalesce.ts';
 import { onSimProgress } from './progress.ts';
 import type { RequestSpec } from './request.ts';
@@ -123,6 +124,8 @@ export function followChanges(): () => void {
     const busy = change.op === 'records' && isGenerating(change.env);
     if (change.op !== 'records') forgetTokens(change.env);
     if (change.op === 'env-delete') {
+      // A trainee's own environment, removed on the class host while this page was open.
+      if (ownedKeys().includes(change.env)) forgetOwner(change.env, true);
       forgetEnv(change.env);
       forgetVariables(change.env);
       app.secretsVersion++;

@@ -9,7 +9,7 @@
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
 import type { Environment, HostClock, ProductId } from '../core/types.ts';
-import type { JournalEntry } from '../journal/types.ts';
+import { entrySource, LEARNER_SOURCES, type JournalEntry } from '../journal/types.ts';
 import type { LessonProgress } from '../lessons/types.ts';
 import { journalOf, lessonsOf, progressOf, type ProgressDeps } from './lesson-progress.ts';
 
@@ -37,10 +37,14 @@ export interface EnvActivity {
   stepsTotal: number;
   /** The first lesson not done, and its next step (1-based), when one is left. */
   current: { lesson: string; title: string; step: number; steps: number } | null;
-  /** Journal entries kept (at most the journal's ring size). */
+  /** The learner's requests the journal keeps (console or an outside client; not the views' own reads or the console's token fetches). */
   requests: number;
-  /** Host time of the newest request (ISO), null before the first. */
+  /** Host time of the learner's newest request (ISO), null before the first. */
   lastActivityAt: string | null;
+  /** The learner's newest request. */
+  lastRequest: { method: string; path: string; status: number; at: string } | null;
+  /** How far the environment's clock is from the host's (ms): 0 unless someone moved it. */
+  clockOffsetMs: number;
   /** The newest answer that was an error (status 400 and above, or a dropped connection). */
   lastError: { code: string; status: number; at: string; method: string; path: string } | null;
 }
@@ -51,13 +55,15 @@ export interface ActivityAnswer {
   items: EnvActivity[];
 }
 
-const hostTime = (env: Environment, at: string) => new Date(Date.parse(at) - env.clockOffsetMs).toISOString();
+/** When an entry happened by the host's clock (entries from before `hostAt` was kept: by today's offset). */
+const hostTime = (env: Environment, e: JournalEntry) => e.hostAt ?? new Date(Date.parse(e.at) - env.clockOffsetMs).toISOString();
 
 function summarize(env: Environment, progress: LessonProgress[], entries: JournalEntry[]): EnvActivity {
   const lessons = progress.map((p) => ({ id: p.id, title: p.title, completed: p.completed, steps: p.steps.length, done: p.done }));
   const open = lessons.find((l) => !l.done);
-  const newest = entries[0];
-  const failed = entries.find((e) => e.status >= 400 || e.status === 0);
+  const learner = entries.filter((e) => LEARNER_SOURCES.includes(entrySource(e)));
+  const newest = learner[0];
+  const failed = learner.find((e) => e.status >= 400 || e.status === 0);
   return {
     key: env.key,
     name: env.name,
@@ -67,10 +73,12 @@ function summarize(env: Environment, progress: LessonProgress[], entries: Journa
     stepsDone: lessons.reduce((n, l) => n + l.completed, 0),
     stepsTotal: lessons.reduce((n, l) => n + l.steps, 0),
     current: open ? { lesson: open.id, title: open.title, step: open.completed + 1, steps: open.steps } : null,
-    requests: entries.length,
-    lastActivityAt: newest ? hostTime(env, newest.at) : null,
+    requests: learner.length,
+    lastActivityAt: newest ? hostTime(env, newest) : null,
+    lastRequest: newest ? { method: newest.method, path: newest.path, status: newest.status, at: hostTime(env, newest) } : null,
+    clockOffsetMs: env.clockOffsetMs,
     lastError: failed
-      ? { code: failed.code ?? (failed.status === 0 ? 'dropped' : `HTTP ${failed.status}`), status: failed.status, at: hostTime(env, failed.at), method: failed.method, path: failed.path }
+      ? { code: failed.code ?? (failed.status === 0 ? 'dropped' : `HTTP ${failed.status}`), status: failed.status, at: hostTime(env, failed), method: failed.method, path: failed.path }
       : null,
   };
 }

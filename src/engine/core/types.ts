@@ -262,6 +262,19 @@ export interface ErrorEntry {
    * matches; entries without one are told apart by the resource and method their request addresses.
    */
   message?: string;
+  /**
+   * The general form of a code that other entries narrow to one resource (Invalid q beside "Credit
+   * memo: q on a non-queryable attribute"): the answer is this entry when the request addresses none
+   * of theirs, e.g. a typo in q on invoices.
+   */
+  general?: boolean;
+  /**
+   * Where the answer alone cannot tell entries apart (an empty 404, one message with several causes):
+   * a regular expression over `METHOD path` of the requests that get this entry (case-sensitive, as
+   * paths are; `(?i)` in front makes it insensitive), the path relative to the environment base, tried
+   * as sent and decoded.
+   */
+  request?: string;
 }
 
 export interface ProductCatalog {

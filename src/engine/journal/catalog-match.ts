@@ -12,7 +12,8 @@ import { answerCode } from './codes.ts';
 export interface CatalogMatch {
   /** One entry, or the candidates of a family. */
   entries: ErrorEntry[];
-  how: 'reproduced' | 'code' | 'message' | 'family';
+  /** `request`: the answer alone does not say; the request that got it does (an unquoted key's empty 404). */
+  how: 'reproduced' | 'code' | 'message' | 'request' | 'family';
   /** What the family has in common, said to the user. */
   family?: string;
   /** Set when the family is the entries of one code that the answer did not tell apart. */
@@ -35,7 +36,7 @@ export function titlePattern(title: string): RegExp {
   const escaped = title
     .replace(/\.{3}|…/g, '\u0000')
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\u0000|<[A-Z]+>|\b(?:X|N|METHOD|PATH)\b/g, '.+?');
+    .replace(/\u0000|<[^>]+>|\\\[[A-Z]+\\\]|\b(?:X|N|METHOD|PATH)\b/g, '.+?');
   // The title quotes the message's beginning; the service may go on with more detail.
   return new RegExp(`^${escaped}`, 'i');
 }
@@ -58,13 +59,38 @@ function topicWords(path: string | undefined): Set<string> {
   return new Set(words.map((w) => w.replace(/s$/, '')).filter((w) => w.length > 2 && !GENERIC_WORDS.has(w)));
 }
 
-function messageMatches(e: ErrorEntry, message: string | undefined): boolean {
-  if (!e.message || !message) return false;
+/** A catalog pattern; `(?i)` in front (as other regex dialects write it) makes it case-insensitive. */
+const tests = (pattern: string, text: string, flags = ''): boolean => {
+  const insensitive = pattern.startsWith('(?i)');
   try {
-    return new RegExp(e.message, 'i').test(message);
+    return new RegExp(insensitive ? pattern.slice(4) : pattern, insensitive ? 'i' : flags).test(text);
   } catch {
     return false;
   }
+};
+
+function messageMatches(e: ErrorEntry, message: string | undefined): boolean {
+  return !!e.message && !!message && tests(e.message, message, 'i');
+}
+
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Of entries the answer cannot tell apart, those whose `request` pattern the request fits; none
+ * fitting: those without a pattern (the general case). Unchanged when the request is not known.
+ */
+function byRequest(entries: ErrorEntry[], facts: AnswerFacts): ErrorEntry[] {
+  if (!facts.method || facts.path === undefined || !entries.some((e) => e.request)) return entries;
+  const line = `${facts.method.toUpperCase()} ${facts.path}`;
+  const plain = decoded(line);
+  const fit = entries.filter((e) => e.request && (tests(e.request, line) || tests(e.request, plain)));
+  return fit.length ? fit : entries.filter((e) => !e.request);
 }
 
 /** Among entries sharing a code: the one the answer's message and request single out, if any. */
@@ -84,7 +110,10 @@ function pickAmong(candidates: ErrorEntry[], message: string | undefined, facts:
   };
   const best = Math.max(...pool.map(score));
   const top = pool.filter((e) => score(e) === best);
-  return top.length === 1 ? top[0] : undefined;
+  if (top.length === 1) return top[0];
+  // No entry's own resource is the one asked: the general form of the code, if the catalog has one.
+  const general = pool.filter((e) => e.general);
+  return best < 4 && general.length === 1 ? general[0] : undefined;
 }
 
 export function matchCatalog(errors: readonly ErrorEntry[], facts: AnswerFacts, reproduced?: string): CatalogMatch | null {
@@ -109,7 +138,13 @@ export function matchCatalog(errors: readonly ErrorEntry[], facts: AnswerFacts, 
   if (shared) return shared;
   // The OData envelope's code is the status: the message an entry's title quotes says more.
   if (message && (!parsed.code || /^\d{3}$/.test(parsed.code))) {
-    const hits = errors.filter((e) => e.status === facts.status && titlePattern(e.title).test(message));
+    const said = byRequest(
+      errors.filter((e) => e.status === facts.status && (messageMatches(e, message) || titlePattern(e.title).test(message))),
+      facts,
+    );
+    // An entry whose own message pattern matched says more than one whose title merely fits.
+    const specific = said.filter((e) => messageMatches(e, message));
+    const hits = specific.length ? specific : said;
     if (hits.length) return { entries: hits, how: 'message' };
   }
   if (/InterfaceErrors/.test(facts.body)) {
@@ -120,8 +155,10 @@ export function matchCatalog(errors: readonly ErrorEntry[], facts: AnswerFacts, 
     // Nothing to tell them apart: the documented answers with this status (those that say they are
     // empty first); the simulator's own codes always carry a body.
     const empty = (e: ErrorEntry) => /bare 404|empty/i.test(`${e.title} ${e.meaning}`);
-    const family = errors.filter((e) => e.status === facts.status && !e.code.startsWith('SIM-')).sort((a, b) => Number(empty(b)) - Number(empty(a)));
-    if (family.length === 1) return { entries: family, how: 'family' };
+    const all = errors.filter((e) => e.status === facts.status && !e.code.startsWith('SIM-')).sort((a, b) => Number(empty(b)) - Number(empty(a)));
+    // The request may say which of them it is (an unquoted key, a duplicated option, HEAD).
+    const family = all.some((e) => e.request) ? byRequest(all, facts) : all;
+    if (family.length === 1) return { entries: family, how: family.length < all.length ? 'request' : 'family' };
     if (family.length) return { entries: family, how: 'family', family: `An empty ${facts.status} carries no code: the catalog documents these ${facts.status} answers` };
   }
   return null;

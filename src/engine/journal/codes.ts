@@ -35,6 +35,9 @@ export function answerCode(body: string): AnswerCode {
     if (envelope) return { code: str(envelope['code']), detail: str(envelope['message']), target: str(envelope['target']) };
     if (str(parsed['error'])) return { code: str(parsed['error']), detail: str(parsed['error_description']) };
     if (str(parsed['code'])) return { code: str(parsed['code']), detail: str(parsed['detail']) ?? str(parsed['error']) };
+    // A form refusal (spec 001 InterfaceErrors document): no code, its text is the message after the row counter.
+    const refusal = str(obj(obj(parsed['FORM'])?.['InterfaceErrors'])?.['text']);
+    if (refusal) return { detail: refusal.replace(/^Line \d+-\s*/, '') };
     return {};
   }
   if (text.startsWith('<')) {

@@ -38,6 +38,8 @@ export interface BeginInfo {
   path: string;
   /** Environment clock, ISO. */
   at: string;
+  /** Host clock, ISO. */
+  hostAt?: string;
   /** Absolute OData service root of the environment (for $batch operations' paths). */
   odataBase?: string;
 }
@@ -159,6 +161,7 @@ export class Journal {
     const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
     const draft: Draft = {
       at: info.at,
+      ...(info.hostAt ? { hostAt: info.hostAt } : {}),
       product: info.product,
       service: info.service,
       method,

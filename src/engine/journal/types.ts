@@ -57,6 +57,11 @@ export interface JournalEntry {
   id: number;
   /** Environment clock at the start of the request (ISO). */
   at: string;
+  /**
+   * Host clock at the start of the request (ISO): "12 s ago" on the trainer's view, however the
+   * environment's clock moved since. Absent in entries journaled before it was kept.
+   */
+  hostAt?: string;
   product: ProductId;
   service: JournalService;
   method: string;

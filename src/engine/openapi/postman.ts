@@ -10,8 +10,15 @@ type Json = Record<string, unknown>;
 
 const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
-/** Console placeholders (`{clientId}`) become Postman variables (`{{clientId}}`). */
-const variables = (text: string) => text.replace(/\{(clientId|clientSecret|username|password)\}/g, '{{$1}}');
+/**
+ * The console's variables as this collection's: the SOAP user is `username`/`password` here, and an
+ * old single-brace placeholder (`{clientId}`) becomes a Postman variable (`{{clientId}}`).
+ */
+const variables = (text: string) =>
+  text
+    .replace(/\{\{\s*soapUser\s*\}\}/g, '{{username}}')
+    .replace(/\{\{\s*soapPassword\s*\}\}/g, '{{password}}')
+    .replace(/(?<!\{)\{(clientId|clientSecret|username|password)\}(?!\})/g, '{{$1}}');
 
 function url(path: string): Json {
   const [p = '', q] = variables(path).split('?', 2) as [string, string | undefined];

@@ -5,6 +5,7 @@ import type { ExampleRequest } from '../../../src/engine/core/types.ts';
 import { receivablesCatalog } from '../../../src/engine/products/receivables/catalog.ts';
 import { receivables } from '../../../src/engine/products/receivables/product.ts';
 import { getToken, receivablesEnv, type ReceivablesEnv } from './support.ts';
+import { fillVariables } from '../../support/sim.ts';
 
 let r: ReceivablesEnv;
 let soapUser: { username: string; password: string };
@@ -26,11 +27,7 @@ async function send(ex: ExampleRequest): Promise<{ status: number; body: any }> 
   // Each request is described against a freshly seeded environment: reset before anything that writes.
   if (ex.method !== 'GET' && ex.path !== '/oauth/token') expect((await r.sim.admin('POST', `/environments/${r.key}/reset`)).status).toBe(200);
   const headers: Record<string, string> = { ...(ex.headers ?? {}) };
-  const body = ex.body
-    ?.replace('{clientId}', r.full.clientId)
-    .replace('{clientSecret}', r.full.clientSecret)
-    .replaceAll('{username}', soapUser.username)
-    .replaceAll('{password}', soapUser.password);
+  const body = ex.body === undefined ? undefined : fillVariables(ex.body, { clientId: r.full.clientId, clientSecret: r.full.clientSecret, soapUser: soapUser.username, soapPassword: soapUser.password });
   if (ex.auth === 'none') headers.authorization = '';
   // An example signed with a chosen client: the default client whose privileges match exactly.
   if (ex.privileges) headers.authorization = `Bearer ${await getToken(r.sim, r.base, ex.privileges.length === 0 ? r.none : r.full)}`;

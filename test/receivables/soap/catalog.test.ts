@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receivablesCatalog } from '../../../src/engine/products/receivables/catalog.ts';
 import { readAnswer, soapEnv, type SoapEnv } from './helpers.ts';
+import { fillVariables } from '../../support/sim.ts';
 
 let s: SoapEnv;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const { errors, examples } = receivablesCatalog();
 const soapErrors = errors.filter((e) => e.code.startsWith('env:') || e.code.startsWith('SIM-SOAP-'));
 
 async function send(ex: NonNullable<(typeof errors)[number]['reproduce']>) {
-  const body = ex.body?.replaceAll('{username}', s.user.username).replaceAll('{password}', s.user.password);
+  const body = ex.body === undefined ? undefined : fillVariables(ex.body, { soapUser: s.user.username, soapPassword: s.user.password });
   const res = await s.sim.fetch(`${s.base}${ex.path}`, { method: ex.method, headers: ex.headers, body });
   return readAnswer(res.status, res.headers.get('content-type') ?? '', await res.text());
 }
@@ -47,6 +48,6 @@ describe('SOAP ready requests', () => {
       expect(a.status, ex.id).toBe(ex.expectStatus);
     }
     expect(soapExamples.find((e) => e.id === 'soap-create')?.auth).toBe('soap');
-    expect(soapExamples.find((e) => e.id === 'soap-create')?.body).toContain('<wsse:Username>{username}</wsse:Username>');
+    expect(soapExamples.find((e) => e.id === 'soap-create')?.body).toContain('<wsse:Username>{{soapUser}}</wsse:Username>');
   });
 });

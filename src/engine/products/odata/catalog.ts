@@ -6,6 +6,7 @@ import type { ExampleRequest, ProductCatalog, ResourceInfo } from '../../core/ty
 import { batchErrorEntries, batchExamples } from './batch/catalog.ts';
 import { ODATA_ROOT } from './config.ts';
 import { READ_ERROR_CATALOG } from './errors/catalog.ts';
+import { withTellApart } from './errors/tell-apart.ts';
 import { ENTITY_SETS, subformsOf, type FormDef } from './forms/index.ts';
 import { writeErrorEntries, writeExamples } from './write/catalog.ts';
 
@@ -90,6 +91,6 @@ export function odataCatalog(): ProductCatalog {
   return {
     resources: resources(),
     examples: [...readExamples, ...writeExamples, ...batchExamples],
-    errors: [...READ_ERROR_CATALOG, ...writeErrorEntries, ...batchErrorEntries],
+    errors: withTellApart([...READ_ERROR_CATALOG, ...writeErrorEntries, ...batchErrorEntries]),
   };
 }

@@ -90,7 +90,7 @@ export const readOnlyErrorEntries: ErrorEntry[] = [
   entry(FW.INVALID_FINDER, 400, 'Activity finder variable not supported', 'TransactionLimitByDays and TransactionStatus of the activity finders limit the children in the real product; the simulator refuses them by name (filter the children with q).', '000 Common query parameters (finder); real-product-facts (activity finders)',
     ex(G_ACT, 'err-finder-var', 'CustomerAccountActivitiesFinder with TransactionStatus', 'GET', `${ACT}?finder=${q('CustomerAccountActivitiesFinder;TransactionStatus=Both')}`, 400), 'Drop TransactionLimitByDays and TransactionStatus from the finder and filter the children with q instead (e.g. PaymentDaysLate>0).'),
   entry(FW.INVALID_QUERY, 400, 'Activity child: non-queryable attribute', 'Each activity child has its own queryable set (e.g. TotalBalanceAmount of a payment schedule is not queryable).', '000 Other read-only resources (each child has its own queryable set)',
-    ex(G_ACT, 'err-child-q', 'Filter payment schedules on TotalBalanceAmount', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?q=${q('TotalBalanceAmount>0')}`, 400), 'Filter each activity child only on its own queryable attributes (e.g. PaymentDaysLate on transactionPaymentSchedules); check the rest, such as TotalBalanceAmount, on the client.'),
+    ex(G_ACT, 'err-child-q', 'Filter payment schedules on TotalBalanceAmount', 'GET', `${ACT}/${acme.CustomerAccountId}/child/transactionPaymentSchedules?q=${q('TotalBalanceAmount>0')}`, 400), 'Filter each activity child only on its own queryable attributes (e.g. PaymentDaysLate on transactionPaymentSchedules); check the rest, such as TotalBalanceAmount, on the client.', 'is not queryable\\. Queryable attributes:'),
 ];
 
 /**

@@ -84,7 +84,7 @@ export const creditMemoErrorEntries: ErrorEntry[] = [
   entry(FW.INVALID_EXPAND, 400, 'Credit memo: expand an unoffered child', 'expand naming a credit memo child the simulator does not offer (notes, attachments, distributions, flexfields) or no child at all.', '000 Credit memos table (GET item: unrecognised child refused by name)',
     ex('err-expand-notes', 'Credit memos with their notes', 'GET', `${CM}?expand=notes`, 400), 'Expand only receivablesCreditMemoLines (or all on an item).'),
   entry(FW.INVALID_QUERY, 400, 'Credit memo: q on a non-queryable attribute', 'Only the nine queryable credit memo attributes may appear in q (EnteredAmount is not one).', '000 Common query parameters (queryable attributes of credit memos: nine)',
-    ex('err-q', 'Filter credit memos on EnteredAmount', 'GET', `${CM}?q=${encodeURIComponent('EnteredAmount<0')}`, 400), 'Filter credit memos only on their nine queryable attributes (describe marks them; EnteredAmount is not one) and filter the rest on the client.'),
+    ex('err-q', 'Filter credit memos on EnteredAmount', 'GET', `${CM}?q=${encodeURIComponent('EnteredAmount<0')}`, 400), 'Filter credit memos only on their nine queryable attributes (describe marks them; EnteredAmount is not one) and filter the rest on the client.', 'is not queryable\\. Queryable credit memo'),
 ];
 
 /** Data-browser entries: credit memos (their lines show as a related table of an opened memo). */

@@ -84,7 +84,7 @@ export const receiptErrorReproductions: Record<string, ExampleRequest> = {
   [RCP.DUPLICATE]: ex('err-dup', 'Errors', `Record ${accounted.ReceiptNumber} again`, 'POST', RCPT, 400, {
     ReceiptNumber: accounted.ReceiptNumber, ReceiptMethod: accounted.ReceiptMethod, BusinessUnit: accounted.BusinessUnit, Amount: Number(accounted.Amount), Currency: accounted.Currency, ReceiptDate: accounted.ReceiptDate, CustomerAccountNumber: accounted.CustomerAccountNumber,
   }),
-  [RCP.BAD_METHOD]: ex('err-method', 'Errors', 'The retired Lockbox Check on a current date', 'POST', RCPT, 400, receipt({ ReceiptMethod: 'Lockbox Check', ReceiptNumber: 'LBX-1' })),
+  [RCP.BAD_METHOD]: ex('err-method', 'Errors', 'The retired Lockbox Check (a receipt dated after its end date)', 'POST', RCPT, 400, receipt({ ReceiptMethod: 'Lockbox Check', ReceiptNumber: 'LBX-1', ReceiptDate: '2099-12-31' })),
   [RCP.NO_PRIVILEGE]: ex('err-privilege', 'Errors', 'Read receipts with the client without receipt privileges', 'GET', RCPT, 403, undefined, { privileges: [] }),
 };
 

@@ -1,6 +1,6 @@
 /**
  * Ready SOAP requests for the UI console and the error catalog (catalog side: not in the worker).
- * `{username}` and `{password}` are filled by the console with the environment's SOAP user. The
+ * `{{soapUser}}` and `{{soapPassword}}` are filled by the console with the environment's SOAP user. The
  * builders are also what the tests send, so the catalog shows exactly what is tested.
  */
 import { SOAP11_ENV_NS } from '../../../core/soap.ts';
@@ -75,7 +75,7 @@ export const SAMPLE_LINES: SimpleLine[] = [
   { LineNumber: 2, Description: 'On-site installation', Quantity: '6', unitCode: 'Ea', UnitSellingPrice: '95.50', currencyCode: 'USD' },
 ];
 
-const USER = securityHeader('{username}', '{password}');
+const USER = securityHeader('{{soapUser}}', '{{soapPassword}}');
 const sample = (header = SAMPLE_HEADER, lines = SAMPLE_LINES, extra = '') => createSimpleInvoiceXml(header, lines, extra);
 
 function soap(id: string, group: string, title: string, body: string, expectStatus: number, more: Partial<ExampleRequest> = {}): ExampleRequest {

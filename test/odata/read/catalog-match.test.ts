@@ -1,0 +1,31 @@
+// Which catalog entry an OData answer is, as the console and the journal explain it (spec 001 § Errors;
+// the same matcher as receivables, src/engine/journal/catalog-match.ts). A sweep over the whole
+// catalog: each entry's own request, sent as a user types it (no "this reproduces X" hint), must be
+// explained as that entry. Found by the console typed by hand: an OData answer carries its status as
+// its code, so the message, and for the empty answers the request itself, must say which entry it is.
+import { describe, expect, it } from 'vitest';
+import { matchCatalog } from '../../../src/engine/journal/catalog-match.ts';
+import { odataCatalog } from '../../../src/engine/products/odata/catalog.ts';
+import { odataEnv } from '../helpers.ts';
+
+const errors = odataCatalog().errors;
+
+describe('OData catalog match (spec 001 § Errors)', () => {
+  it('every entry with a reproducing request is the one entry its own answer matches', async () => {
+    const wrong: string[] = [];
+    for (const entry of errors) {
+      const r = entry.reproduce;
+      if (!r) continue;
+      const e = await odataEnv();
+      const headers: Record<string, string> = { ...(r.headers ?? {}) };
+      if (r.auth === 'basic') headers.authorization = e.auth;
+      const res = await e.sim.fetch(`${e.base}${r.path}`, { method: r.method, headers, body: r.body });
+      const body = await res.text();
+      // A $batch's refusals of single operations are inside its 200: the console explains each part.
+      if (res.status === 200) continue;
+      const match = matchCatalog(errors, { status: res.status, body, method: r.method, path: r.path });
+      if (match?.entries.length !== 1 || match.entries[0] !== entry) wrong.push(`${entry.code}: ${res.status} ${match?.how ?? 'none'} ${match?.entries.slice(0, 3).map((x) => x.code).join(' / ') ?? ''}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
