@@ -13,20 +13,20 @@ export const DROPPED_CODE = 'SIM-FAULT-DROP';
 const HOW = 'Injected by the simulator only: add a fault rule in the Faults view, or start a resilience drill in the Drill view.';
 
 export function injectedErrors(product: ProductId): ErrorEntry[] {
-  // Each product's entries cite its own spec first (the receivables catalog entries start "000 ").
-  const spec = product === 'receivables' ? '000' : '001';
-  const limits = product === 'receivables' ? `${spec} Limits (rate limiting and idempotency keys: not enforced)` : `${spec} § Limits (concurrency: none)`;
+  // Each product's entries cite its own spec first, in its catalog's style ("000 ", "001 § ").
+  const spec = product === 'receivables' ? '000' : '001 §';
+  const limits = product === 'receivables' ? 'Limits, Rate limiting, Idempotency keys (not enforced)' : 'Limits, Concurrency (none: last write wins)';
   const writes =
     product === 'receivables'
-      ? `${spec} Invoices create rule 5 (a retried POST creates a new invoice); Standard receipts (Upsert-Mode: true returns the existing receipt)`
-      : `${spec} § Errors table (a customer key that exists answers 409); a POST is not idempotent`;
+      ? 'Invoices Create rule 5 (a retried POST creates a new invoice); Standard receipts (Upsert-Mode: true returns the existing receipt)'
+      : 'States and transitions (POST CUSTOMERS: 409 if key exists); Errors table, Key already exists on customer create (a POST is not idempotent)';
   return [
     {
       code: injectedCode(429),
       status: 429,
       title: 'Too Many Requests (injected)',
       meaning: 'The simulator answered 429 with a Retry-After header on purpose, as a throttling gateway would; the request was not carried out.',
-      spec: `${limits}; RFC 6585 § 4 (429) and RFC 9110 § 10.2.3 (Retry-After)`,
+      spec: `${spec} ${limits}; RFC 6585 § 4 (429) and RFC 9110 § 10.2.3 (Retry-After)`,
       avoid: 'Wait at least the Retry-After seconds, then send the same request again.',
       notReproducible: HOW,
     },
@@ -35,7 +35,7 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
       status: 503,
       title: 'Service Unavailable (injected)',
       meaning: 'The simulator answered 503 on purpose, as an overloaded or restarting service would; the request was not carried out.',
-      spec: `${limits}; RFC 9110 § 15.6.4 (503: a temporary condition)`,
+      spec: `${spec} ${limits}; RFC 9110 § 15.6.4 (503: a temporary condition)`,
       avoid: 'Retry after a delay (at least a few hundred milliseconds, growing with each attempt), a bounded number of times.',
       notReproducible: HOW,
     },
@@ -44,7 +44,7 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
       status: 500,
       title: 'Internal Server Error (injected)',
       meaning: 'The simulator answered 500 on purpose; when injected after the write (fault rule "when": "after", drill step server-error-after-write) the record was committed although the answer says it failed.',
-      spec: `${writes}; ${limits}`,
+      spec: `${spec} ${writes}; ${limits}`,
       avoid: product === 'receivables' ? 'Do not retry a create blindly: retry a receipt with Upsert-Mode: true, and read before retrying an invoice.' : 'Do not retry a create blindly: read the record back (by its key or a field you set) before retrying.',
       notReproducible: HOW,
     },
@@ -53,7 +53,7 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
       status: 0,
       title: 'Connection dropped (injected)',
       meaning: 'The simulator closed the connection without an answer on purpose, as a network failure would; whether the request was carried out depends on the rule (before or after handling).',
-      spec: `${writes}; ${limits}`,
+      spec: `${spec} ${writes}; ${limits}`,
       avoid: 'A dropped connection says nothing about the outcome: read to find out whether the write happened, then create it if it did not.',
       notReproducible: HOW,
     },

@@ -66,22 +66,31 @@ export const batchErrorReproductions: Record<string, ExampleRequest> = {
   }, 200, { group: 'Errors' }),
 };
 
-const entry = (code: string, status: number, title: string, meaning: string): ErrorEntry => ({
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, avoid: string): ErrorEntry => ({
   code,
   status,
   title,
   meaning,
-  spec: '001 $batch',
+  spec,
+  avoid,
   ...(batchErrorReproductions[code] ? { reproduce: batchErrorReproductions[code] } : {}),
 });
 
 export const batchErrorEntries: ErrorEntry[] = [
-  entry('batch.requiresPost', 400, BATCH_MSG.requiresPost, 'Any method other than POST on /$batch (after authentication).'),
-  entry('batch.missingContentType', 400, BATCH_MSG.missingContentType, 'No Content-Type header; the answer is plain text.'),
-  entry('batch.multipart', 400, BATCH_MSG.multipart, 'A multipart batch; only the JSON format is served.'),
-  entry('batch.mime', 400, 'MIME refusal', 'A Content-Type that is neither JSON nor multipart.'),
-  entry('batch.bodyEmpty', 400, BATCH_MSG.bodyEmpty, 'The body is not an object with a requests array.'),
-  entry('batch.tooMany', 400, BATCH_MSG.tooMany, 'More than 100 operations.'),
-  entry('batch.undeclaredReference', 400, BATCH_MSG.undeclaredReference('N', 'URL', ['LIST']), 'A url starting with $N where N is not in the item dependsOn.'),
-  entry('batch.itemRefusals', 200, 'Per-item refusals', "Inside a 200: 424 for a declared back-reference, 400 'Each batch request needs a method and a url.', 501 'Not implemented: METHOD PATH', 400 nested $batch, 400 foreign base."),
+  entry('batch.requiresPost', 400, BATCH_MSG.requiresPost, 'Any method other than POST on /$batch (after authentication).', '001 § $batch 2',
+    'Send $batch as POST with Content-Type: application/json and a body {"requests": [...]}.'),
+  entry('batch.missingContentType', 400, BATCH_MSG.missingContentType, 'No Content-Type header; the answer is plain text.', '001 § $batch 2',
+    'Send Content-Type: application/json on every $batch call; unlike single writes, $batch does not tolerate a missing one.'),
+  entry('batch.multipart', 400, BATCH_MSG.multipart, 'A multipart batch; only the JSON format is served.', '001 § $batch 2',
+    'Send the JSON batch format, {"requests": [...]} with Content-Type: application/json, instead of multipart/mixed.'),
+  entry('batch.mime', 400, 'MIME refusal', 'A Content-Type that is neither JSON nor multipart.', '001 § $batch 2',
+    'Send $batch with Content-Type: application/json; text/xml, text/plain and other types are refused before anything runs.'),
+  entry('batch.bodyEmpty', 400, BATCH_MSG.bodyEmpty, 'The body is not an object with a requests array.', '001 § $batch 2',
+    'Send one JSON object whose key requests is an array of {id, method, url, headers, body} objects (an empty array is allowed).'),
+  entry('batch.tooMany', 400, BATCH_MSG.tooMany, 'More than 100 operations.', '001 § $batch 2; Limits, Operations per $batch',
+    'Split the work into calls of at most 100 requests each; requests run in order with no rollback, so after a failure resume from the first item that did not succeed.'),
+  entry('batch.undeclaredReference', 400, BATCH_MSG.undeclaredReference('N', 'URL', ['LIST']), 'A url starting with $N where N is not in the item dependsOn.', '001 § $batch 2',
+    'Do not start an inner url with $N, since back-references never resolve: send a later call with the full path, using the key the earlier response returned.'),
+  entry('batch.itemRefusals', 200, 'Per-item refusals', "Inside a 200: 424 for a declared back-reference, 400 'Each batch request needs a method and a url.', 501 'Not implemented: METHOD PATH', 400 nested $batch, 400 foreign base.", '001 § $batch 3',
+    'Give every item a method among GET, POST, PATCH, PUT, DELETE, HEAD, OPTIONS and a url under this OData root (no $N, no $batch, no other host); check each responses[i].status, not only the outer 200.'),
 ];

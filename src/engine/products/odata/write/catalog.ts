@@ -78,33 +78,34 @@ export const writeErrorReproductions: Record<string, ExampleRequest> = {
   'write.deepUpdate': ex('odata.err.deepUpdate', 'Subform rows in a PATCH', 'PATCH', "/CUSTOMERS('C1001')", { CUSTPERSONNEL_SUBFORM: [] }, 400, 'Errors'),
 };
 
-const entry = (code: string, status: number, title: string, meaning: string, spec: string): ErrorEntry => ({
+const entry = (code: string, status: number, title: string, meaning: string, spec: string, avoid: string): ErrorEntry => ({
   code,
   status,
   title,
   meaning,
   spec,
+  avoid,
   ...(writeErrorReproductions[code] ? { reproduce: writeErrorReproductions[code] } : {}),
 });
 
 /** Catalog entries of the write refusals (for the product's error catalog). */
 export const writeErrorEntries: ErrorEntry[] = [
-  entry('write.startArray', 400, WRITE_MSG.startArray, 'The body is a JSON array; a write takes one JSON object.', '001 Write rules 1'),
-  entry('write.bodyEmpty', 400, WRITE_MSG.bodyEmpty, 'Malformed JSON, a bare string, literal null, trailing junk or a zero-byte body.', '001 Write rules 1'),
-  entry('write.unsupportedMime', 400, WRITE_MSG.unsupportedMime('<type>'), 'A Content-Type other than application/json (a missing one is tolerated).', '001 Write rules 1'),
-  entry('write.unknownProperty', 400, WRITE_MSG.unknownProperty('<X>', '<FORM>'), 'The body names a property the form does not have.', '001 Write rules 2'),
-  entry('write.cannotConvert', 400, WRITE_MSG.cannotConvert('<Edm type>'), 'A value of the wrong JSON type; the innererror names the literal.', '001 Write rules 2'),
-  entry('write.keyExists', 409, WRITE_MSG.keyExists('CUSTOMERS', '<key>'), 'POST CUSTOMERS with a CUSTNAME that is taken.', '001 States and transitions; Errors'),
-  entry('write.missingRequired', 400, WRITE_MSG.missingRequired('<column>'), 'InterfaceErrors: an empty payload, or a create without its required column.', '001 Write rules 5'),
-  entry('write.notInTable', 400, WRITE_MSG.notInTable('<column>', '<value>', '<table>'), 'InterfaceErrors: the invoice customer does not exist.', '001 Write rules 5'),
-  entry('write.reference', 400, WRITE_MSG.notInTable('Cust. Reference', '<value>', 'Customer Orders'), 'InterfaceErrors: every non-empty AINVOICES.REFERENCE is refused by the lookup.', '001 Write rules 4'),
-  entry('write.customerStatus', 400, WRITE_MSG.notInTable('Status', '<value>', 'Customer Statuses'), 'InterfaceErrors: CUSTOMERS.STATDES must be Active or Potential.', '001 Write rules 4'),
-  entry('write.wholeQuantity', 400, WRITE_MSG.wholeQuantity('ea'), "InterfaceErrors: a fractional TQUANT on a line in unit 'ea'.", '001 Write rules 6'),
-  entry('write.recordNotFound', 400, 'A record with the specified key was not found', 'PATCH or DELETE of a well-formed key with no row (resolved before the body).', '001 Key addressing; Errors'),
-  entry('write.deleteNamedCustomer', 400, WRITE_MSG.deleteNamedCustomer, 'DELETE of a named customer.', '001 Errors (DELETE)'),
-  entry('write.deleteTemporaryCustomer', 400, WRITE_MSG.deleteTemporaryCustomer, 'DELETE of a temporary (T-numbered) customer.', '001 Errors (DELETE)'),
-  entry('write.deleteDraftInvoice', 400, WRITE_MSG.deleteDraftInvoice, 'DELETE of a draft invoice.', '001 Errors (DELETE)'),
-  entry('write.deleteFinalInvoice', 400, WRITE_MSG.deleteFinalInvoice, 'DELETE of a finalized invoice.', '001 Errors (DELETE)'),
-  entry('write.contactDelete', 404, '(empty body)', 'Contact DELETE answers the bare 404.', '001 Endpoints'),
-  entry('write.deepUpdate', 400, WRITE_MSG.deepUpdate('<SUBFORM>'), 'A PATCH body naming a subform; write child rows at their own path.', '001 Write rules (designed)'),
+  entry('write.startArray', 400, WRITE_MSG.startArray, 'The body is a JSON array; a write takes one JSON object.', '001 § Write rules 1', 'Send one JSON object per write, e.g. {"CUSTDES":"x"}; create several rows with one POST each or in a $batch.'),
+  entry('write.bodyEmpty', 400, WRITE_MSG.bodyEmpty, 'Malformed JSON, a bare string, literal null, trailing junk or a zero-byte body.', '001 § Write rules 1', 'Send one well-formed JSON object made by a JSON serializer, with nothing after it; a PATCH that changes nothing is {}.'),
+  entry('write.unsupportedMime', 400, WRITE_MSG.unsupportedMime('<type>'), 'A Content-Type other than application/json (a missing one is tolerated).', '001 § Write rules 1', 'Send Content-Type: application/json (or no Content-Type at all) on POST and PATCH.'),
+  entry('write.unknownProperty', 400, WRITE_MSG.unknownProperty('<X>', '<FORM>'), 'The body names a property the form does not have.', '001 § Write rules 2, 4', 'Send only properties $metadata lists for the form, spelled exactly (REFERENCE exists on AINVOICES, not on CUSTOMERS); child rows go in the subform array, e.g. CUSTPERSONNEL_SUBFORM.'),
+  entry('write.cannotConvert', 400, WRITE_MSG.cannotConvert('<Edm type>'), 'A value of the wrong JSON type; the innererror names the literal.', '001 § Write rules 2', 'Send each value in its type\'s JSON form ($metadata gives the type): Edm.Decimal and Edm.Int64 as JSON numbers ("MAX_CREDIT": 5000), Edm.String as a string, dates as ISO-8601 strings.'),
+  entry('write.keyExists', 409, WRITE_MSG.keyExists('CUSTOMERS', '<key>'), 'POST CUSTOMERS with a CUSTNAME that is taken.', '001 § States and transitions (POST CUSTOMERS: 409 if key exists); Errors table, Key already exists on customer create', "Pick a CUSTNAME no customer has (rows accumulate, so check with GET CUSTOMERS('<CUSTNAME>') first), PATCH the existing customer instead, or leave CUSTNAME out to get a temporary T-number."),
+  entry('write.missingRequired', 400, WRITE_MSG.missingRequired('<column>'), 'InterfaceErrors: an empty payload, or a create without its required column.', '001 § Write rules 5; Errors table, Form refusal', 'Never POST an empty object: a customer needs at least one column (e.g. CUSTDES), an invoice its CUSTNAME, a contact its NAME and each invoice line its PARTNAME.'),
+  entry('write.notInTable', 400, WRITE_MSG.notInTable('<column>', '<value>', '<table>'), 'InterfaceErrors: the invoice customer does not exist.', '001 § Write rules 5; Entity sets, POST /AINVOICES (CUSTNAME must exist); Errors table, Form refusal', 'Send as the invoice CUSTNAME the key of an existing customer (list CUSTOMERS?$select=CUSTNAME), or create the customer first.'),
+  entry('write.reference', 400, WRITE_MSG.notInTable('Cust. Reference', '<value>', 'Customer Orders'), 'InterfaceErrors: every non-empty AINVOICES.REFERENCE is refused by the lookup.', '001 § Write rules 4; Errors table, Form refusal', 'Leave AINVOICES.REFERENCE out (or send null or an empty string): every other value is refused, so carry your own reference in a free-text column such as DETAILS.'),
+  entry('write.customerStatus', 400, WRITE_MSG.notInTable('Status', '<value>', 'Customer Statuses'), 'InterfaceErrors: CUSTOMERS.STATDES must be Active or Potential.', '001 § Write rules 4; Errors table, Form refusal', 'Send CUSTOMERS.STATDES only as Active or Potential, spelled exactly, or leave it out.'),
+  entry('write.wholeQuantity', 400, WRITE_MSG.wholeQuantity('ea'), "InterfaceErrors: a fractional TQUANT on a line in unit 'ea'.", '001 § Write rules 6; Errors table, Form refusal', "Send a whole TQUANT (e.g. 2, not 1.5) for parts sold in 'ea'; fractions fit only parts in divisible units such as 'hr'."),
+  entry('write.recordNotFound', 400, 'A record with the specified key was not found', 'PATCH or DELETE of a well-formed key with no row (resolved before the body).', '001 § Key addressing (on PATCH and DELETE); Errors table, Key with no row on PATCH/DELETE', "PATCH or DELETE only keys read back from the set in this environment (e.g. GET CUSTOMERS?$select=CUSTNAME); a contact's FIRM key part follows its customer's current CUSTDES."),
+  entry('write.deleteNamedCustomer', 400, WRITE_MSG.deleteNamedCustomer, 'DELETE of a named customer.', '001 § Errors (DELETE of a named customer: customer-ledger deletion program); Entity sets, DELETE CUSTOMERS', 'Do not DELETE customers through the API: a customer leaves the ledger through the ERP’s customer-ledger deletion program, so keep the row and PATCH what changes.'),
+  entry('write.deleteTemporaryCustomer', 400, WRITE_MSG.deleteTemporaryCustomer, 'DELETE of a temporary (T-numbered) customer.', '001 § Errors (DELETE of a temporary customer: temporary-customer program); Entity sets, DELETE CUSTOMERS', 'Do not DELETE temporary customers: the ERP’s temporary-customer program clears them, and sending a CUSTNAME on create avoids making one.'),
+  entry('write.deleteDraftInvoice', 400, WRITE_MSG.deleteDraftInvoice, 'DELETE of a draft invoice.', '001 § Errors (DELETE of a draft invoice: temporary-invoice deletion program); Entity sets, DELETE CUSTOMERS, AINVOICES items', "Do not DELETE draft invoices: fix a draft with PATCH and with DELETE on its AINVOICEITEMS_SUBFORM(<KLINE>) lines, and leave removal to the ERP's temporary-invoice deletion program."),
+  entry('write.deleteFinalInvoice', 400, WRITE_MSG.deleteFinalInvoice, 'DELETE of a finalized invoice.', '001 § Errors (DELETE of a finalized invoice: use the cancellation program); Entity sets, DELETE CUSTOMERS, AINVOICES items', 'Do not DELETE finalized invoices: the ERP’s cancellation program reverses one by adding a Canceled row with negative totals.'),
+  entry('write.contactDelete', 404, '(empty body)', 'Contact DELETE answers the bare 404.', '001 § Entity sets, DELETE CUSTOMERS (contact DELETE answers bare 404)', "Do not DELETE contacts; change one with PATCH at its complete key, e.g. CUSTPERSONNEL_SUBFORM(NAME='Maria Lopez',FIRM='Acme Industrial Supply') with INACTIVE 'Y'."),
+  entry('write.deepUpdate', 400, WRITE_MSG.deepUpdate('<SUBFORM>'), 'A PATCH body naming a subform; write child rows at their own path.', "001 § Entity sets, PATCH /CUSTOMERS (columns to change); Write rules 8 (nested writes are a create feature; the refusal is the simulator's own)", "PATCH only the parent's own columns and write child rows at their own path, e.g. POST or PATCH CUSTOMERS('C1001')/CUSTPERSONNEL_SUBFORM; subform arrays belong in a create."),
 ];
