@@ -122,7 +122,6 @@ test('{{baseUrl}} typed in the URL field is filled before the URL is made absolu
   await expect(page.getByTestId('used-variable')).toContainText('{{baseUrl}}');
   await page.getByTestId('send').click();
   expect(await responseStatus(page)).toBe(200);
-  await expect(page.getByTestId('response-body')).toContainText(/count: 1\b/);
   // It reached this environment's service, not a URL with the base written twice.
   const journal = await page.evaluate(async (k) => (await (await fetch(`/sim/_admin/environments/${k}/journal?limit=1`)).json()) as { items: { path: string }[] }, key);
   expect(journal.items[0]?.path).toBe('/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1');
