@@ -4,18 +4,22 @@
 // without a test of its own; the screenshots are looked at.
 import { expect, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
-import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startClassHost } from './classroom-host.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { createEnv, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 
 const WIDTHS = [1366, 800] as const;
 const THEMES = ['light', 'dark'] as const;
 
 /** Every view's route for an environment (the trainer's view has no environment). */
-const routes = (key: string, odataKey: string) => [
+const ROUTES = (key: string) => [
   `#/envs/${key}`,
   `#/console/${key}`,
   `#/data/${key}`,
   `#/data/${key}/receivablesInvoices`,
-  `#/data/${odataKey}`,
   '#/errors',
   `#/statement/${key}`,
   `#/automatch/${key}`,
@@ -53,9 +57,36 @@ function cutColumns(page: Page): Promise<string[]> {
 }
 
 async function settle(page: Page): Promise<void> {
-  await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
+  // A class host's page has no service worker (plain http on the room's network): nothing to wait for.
+  if (new URL(page.url()).port === '4173') await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Each route at both widths and themes: what a sweep finds, one line each. */
+async function sweep(page: Page, routes: string[], name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
+    await page.reload();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const hash of routes) {
+        // A hash change, as the header's links navigate (the theme was read at the reload above).
+        await page.goto(new URL(`/${hash}`, page.url()).href);
+        await settle(page);
+        const view = hash.split(/[/?]/)[1] ?? 'envs';
+        const label = `${name} ${theme} ${width} ${hash.replace(/env_[0-9a-f]+/g, 'env')}`;
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 1) problems.push(`${label}: the page scrolls sideways by ${overflow} px`);
+        for (const c of await cutColumns(page)) problems.push(`${label}: ${c}`);
+        const axe = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+        for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) problems.push(`${label}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        if (theme === 'light' || width === 800) await shot(page, `every-view-${name}-${theme}-${width}-${view}${hash.includes('receivablesInvoices') ? '-table' : ''}`);
+      }
+    }
+  }
+  return problems;
 }
 
 test('every view at 1366 and 800 px, light and dark: no sideways scrolling, no column out of reach, axe clean, no page error', async ({ page }) => {
@@ -68,24 +99,33 @@ test('every view at 1366 and 800 px, light and dark: no sideways scrolling, no c
     await fetch(`/sim/${k}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?q=InvoiceStatu='Complete'`);
     await fetch(`/sim/_admin/environments/${k}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'status', method: 'POST', path: '*/standardReceipts', status: 503, count: 1 }) });
   }, key);
-  const problems: string[] = [];
-  for (const theme of THEMES) {
-    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const hash of routes(key, odataKey)) {
-        await page.goto(`/${hash}`);
-        await page.reload();
-        await settle(page);
-        const label = `${theme} ${width} ${hash.replace(/env_[0-9a-f]+/, 'env')}`;
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 1) problems.push(`${label}: the page scrolls sideways by ${overflow} px`);
-        for (const c of await cutColumns(page)) problems.push(`${label}: ${c}`);
-        await expectAccessible(page, label, '.monaco-editor');
-        if (theme === 'light' || width === 800) await shot(page, `every-view-${theme}-${width}-${hash.split('/')[1]}${hash.includes('receivablesInvoices') ? '-table' : ''}${hash.includes(odataKey) ? '-odata' : ''}`);
-      }
-    }
-  }
-  expect(problems).toEqual([]);
+  const routes = [...ROUTES(key), `#/data/${odataKey}`];
+  expect(await sweep(page, routes, 'browser')).toEqual([]);
   await expectNoOverflow(page);
+});
+
+test('on a class host, a trainee’s views and the trainer’s view at 1366 and 800 px, light and dark: the same checks', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(join(tmpdir(), 'erp-sim-every-view-'));
+  const host = await startClassHost(['--host', '127.0.0.1', '--port', String(await freePort()), '--state', join(dir, 'class.jsonl'), '--class-code', 'simclass_everyview1', '--class-product', 'receivables']);
+  try {
+    const trainee = await (await browser.newContext()).newPage();
+    await trainee.goto(host.joinUrl);
+    await trainee.getByTestId('join-name').fill('Ada Lovelace');
+    await trainee.getByTestId('join-submit').click();
+    await expect(trainee).toHaveURL(/#\/console\/env_[0-9a-f]{32}$/);
+    const key = /env_[0-9a-f]{32}/.exec(trainee.url())?.[0] as string;
+    await trainee.locator('[data-example-id="oauth-token"]').click();
+    await trainee.getByTestId('send').click();
+    expect(await responseStatus(trainee)).toBe(200);
+    const traineeProblems = await sweep(trainee, ROUTES(key).filter((r) => r !== '#/trainer'), 'trainee');
+    const trainer = await (await browser.newContext()).newPage();
+    await trainer.goto(host.trainerUrl);
+    await expect(trainer.getByTestId('trainer-row')).toHaveCount(1);
+    const trainerProblems = await sweep(trainer, ['#/trainer'], 'trainer');
+    expect([...traineeProblems, ...trainerProblems]).toEqual([]);
+  } finally {
+    await host.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

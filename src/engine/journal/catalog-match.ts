@@ -123,7 +123,9 @@ export function matchCatalog(errors: readonly ErrorEntry[], facts: AnswerFacts, 
   }
   if (facts.status < 400) return null;
   const parsed = answerCode(facts.body);
-  const message = parsed.detail?.trim();
+  // A plain-text answer (the hosting runtime's, e.g. $batch without Content-Type) is its own message.
+  const plain = /^[^{<\s]/.test(facts.body.trimStart()) && facts.body.length <= 500 ? facts.body.trim() : undefined;
+  const message = parsed.detail?.trim() ?? plain;
   const codes = [...(parsed.inner ?? []), parsed.code, facts.code].filter((c): c is string => !!c);
   // A code several entries share that nothing tells apart: a later code may still single one out
   // (a SOAP fault's AR-1010 inside its env:Server).

@@ -28,4 +28,10 @@ describe('OData catalog match (spec 001 § Errors)', () => {
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('a plain-text answer is its own message: a $batch sent with no Content-Type at all (spec 001 § $batch 2)', () => {
+    const body = 'The batch request must have a "Content-Type" header.';
+    const match = matchCatalog(errors, { status: 400, body, method: 'POST', path: '/odata/Priority/tabula.ini/demo/$batch' });
+    expect(match?.entries.map((e) => e.code)).toEqual(['batch.missingContentType']);
+  });
 });
