@@ -49,6 +49,9 @@ async function joinClass(browser: Browser, name: string): Promise<(typeof traine
   await expect(page).toHaveURL(/#\/console\/env_[0-9a-f]{32}$/);
   await expect(page.getByTestId('class-lesson')).toContainText('Get a token');
   await expect(page.getByTestId('env-select').locator('option')).toHaveText([`${name} · receivables`]);
+  // The one-time credentials sit under the request line: the URL and Send stay above the fold.
+  const send = await page.getByTestId('send').boundingBox();
+  expect(send && send.y + send.height).toBeLessThanOrEqual(900);
   const key = /env_[0-9a-f]{32}/.exec(page.url())?.[0] as string;
   return { name, context, page, key };
 }
@@ -95,6 +98,8 @@ test('three trainees join by the link, each sends a lesson request from the cons
     await expect(row(t.key).getByTestId('trainee-lesson')).toHaveText('Page through every invoice: step 2 of 2');
     await expect(row(t.key).getByTestId('trainee-progress')).toContainText(`3/${steps} steps`);
     await expect(row(t.key).getByTestId('trainee-last')).toContainText(/\d+ s ago/);
+    // The last request says what it was: status, method and path.
+    await expect(row(t.key).getByTestId('trainee-last')).toContainText(/200\s*GET …\/receivablesInvoices/);
   }
 
   // One trainee meets an error: the trainer sees its code.
@@ -132,6 +137,10 @@ test('a trainee sees and reaches only their own environment: the UI lists it alo
   const stored = await ada.page.evaluate(() => JSON.stringify({ ...localStorage }));
   expect(stored).not.toContain(grace.key);
   expect(stored).not.toContain(await ownerTokenOf(grace.page, grace.key));
+  // The Environments page says where the environment lives: on the host, not in this browser.
+  await ada.page.goto(`${new URL(ada.page.url()).origin}/#/envs`);
+  await expect(ada.page.getByText('They live on the shared host')).toBeVisible();
+  await expect(ada.page.getByText('Everything runs in this browser')).toHaveCount(0);
 });
 
 test('the page served by the Node host sends /sim to the host: the host journal has the request, no worker and no IndexedDB environment in the browser', async () => {
@@ -209,6 +218,8 @@ test("the trainer's actions: open a trainee's journal, move the clock, reset, re
   await expect(t.getByTestId('env-select')).toHaveValue(ada.key);
   await expect(t.getByText('/oauth/token').first()).toBeVisible();
   await t.goBack();
+  // Back on the trainer's view, the header's picker names no trainee: the view covers them all.
+  await expect(t.getByTestId('env-select')).toHaveValue('');
 
   await row(grace.key).getByRole('button', { name: `Move the clock of ${grace.name}` }).click();
   await t.getByTestId('trainer-clock').getByLabel('Days (negative: back)').fill('30');
@@ -216,6 +227,10 @@ test("the trainer's actions: open a trainee's journal, move the clock, reset, re
   await expect(t.getByTestId('trainer-message')).toHaveText(`${grace.name}: clock moved forward 30 days.`);
   const clock = await (await fetch(`http://127.0.0.1:${port}/sim/_admin/environments/${grace.key}/clock`, { headers: { authorization: `Bearer ${adminToken}` } })).json();
   expect(Date.parse((clock as { now: string }).now) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+  // The row says the clock moved, and its times stay host times (not "30 d ago").
+  await expect(row(grace.key).getByTestId('trainee-clock')).toHaveText('clock +30 d');
+  await expect(row(grace.key).getByTestId('trainee-last')).toContainText(/\d+ (s|min) ago/);
+  await expect(row(grace.key).getByTestId('trainee-last')).not.toContainText(' d ago');
 
   await row(grace.key).getByRole('button', { name: `Reset ${grace.name}` }).click();
   await t.getByTestId('trainer-confirm').getByRole('button', { name: 'Reset' }).click();
@@ -228,6 +243,9 @@ test("the trainer's actions: open a trainee's journal, move the clock, reset, re
   await linus.page.reload();
   await expect(linus.page.getByTestId('env-select')).toBeDisabled();
   expect(await ownerTokenOf(linus.page, linus.key)).toBeUndefined();
+  // ... and says why, with the way back in.
+  await expect(linus.page.getByTestId('env-removed')).toContainText('was removed');
+  await expect(linus.page.getByTestId('env-removed').getByRole('link', { name: 'Join the class again' })).toHaveAttribute('href', `#/join/${CODE}`);
 });
 
 test("the other views work the same against the shared host: data, a write by another client shown live, faults (issue 20 § The Node host serves the playground)", async () => {

@@ -29,10 +29,12 @@ async function saveAs(page: Page, name: string, collection: { existing?: string;
   await page.getByTestId('save-name').fill(name);
   if (collection.create) {
     await page.getByTestId('save-collection').selectOption('');
-    await page.getByTestId('save-new-collection').fill(collection.create);
+    await page.getByLabel("New collection's name").fill(collection.create);
   } else if (collection.existing) await page.getByTestId('save-collection').selectOption({ label: collection.existing });
   await page.getByTestId('save-folder').fill(folder);
   await page.getByTestId('save-request').click();
+  // Saving says what it did (the form closes).
+  await expect(page.getByTestId('save-notice')).toContainText(`Saved “${name}” in ${collection.create ?? collection.existing}`);
 }
 
 test('variables: your own and the built-ins fill {{names}}, show their value on hover, and a request sets one from its answer (issue 24 § 2)', async ({ page }) => {
@@ -67,6 +69,22 @@ test('variables: your own and the built-ins fill {{names}}, show their value on 
   await panel.getByTestId('new-variable-name').fill('customer');
   await panel.getByTestId('new-variable-value').fill('10010');
   await panel.getByTestId('add-variable').click();
+  // Laid out so that nothing hides anything: the badge beside a secret's name never covers its masked
+  // value, a long value of your own shows whole, and the three tabs share one line.
+  for (const name of ['clientSecret', 'soapPassword']) {
+    const row = panel.locator(`[data-name="${name}"]`);
+    if (!(await row.count())) continue;
+    const [badge, value] = [await row.locator('.badge').boundingBox(), await row.locator('.value').boundingBox()];
+    expect(badge && value && (badge.y + badge.height <= value.y + 1 || badge.x >= value.x + value.width || badge.x + badge.width <= value.x), `${name}: the badge does not cover the value`).toBe(true);
+  }
+  await panel.getByTestId('new-variable-name').fill('longNumber');
+  await panel.getByTestId('new-variable-value').fill('300000000000123');
+  await panel.getByTestId('add-variable').click();
+  const long = panel.locator('[data-name="longNumber"]').getByTestId('variable-value');
+  expect(await long.evaluate((i: HTMLInputElement) => i.scrollWidth <= i.clientWidth)).toBe(true);
+  const tabY = async (name: string | RegExp) => (await page.getByRole('tab', { name }).boundingBox())?.y;
+  expect(await tabY('Variables')).toBe(await tabY(/^Examples/));
+  await shot(page, 'variables-panel');
   // BillToCustomerNumber is not queryable (spec 000, queryable attributes: invoices): the account activity finder takes the number.
   await page.getByTestId('url').fill(`${origin}/sim/${key}${REST}/receivablesCustomerAccountActivities?finder=CustomerAccountActivitiesFinder;AccountNumber={{customer}}&limit=1&onlyData=true`);
   expect(await send(page)).toBe(200);
