@@ -68,6 +68,8 @@ test('three trainees join by the link, each sends a lesson request from the cons
   // The token leaves the address bar at once (and so the history).
   await expect(trainer.page).toHaveURL(new RegExp(`:${port}/#/trainer$`));
   await expect(trainer.page.getByTestId('trainer-empty')).toBeVisible();
+  // The trainer's view gives the join link itself (a chosen class code is never printed by the host).
+  await expect(trainer.page.getByTestId('trainer-join-link')).toContainText(`#/join/${CODE}`);
   await expect(trainer.page.getByTestId('host-badge')).toContainText(`Shared host 127.0.0.1:${port}`);
 
   for (const name of ['Ada Lovelace', 'Grace Hopper', 'Linus Torvalds']) trainees.push(await joinClass(browser, name));

@@ -38,6 +38,9 @@ test('the Drill view with the console as the client: the standard plan by hand, 
   await page.goto(`/#/drill/${key}`);
   await expect(page.getByRole('heading', { name: 'Drill', level: 2 })).toBeVisible();
   await expect(page.getByText('No drill in this environment yet.')).toBeVisible();
+  // Before starting: how a step is judged (its time window) and who can drive this environment's drill.
+  await expect(page.getByTestId('drill-how')).toContainText('time window');
+  await expect(page.getByTestId('drill-clients')).toContainText('lives in this browser');
   await page.getByTestId('drill-start').click();
   await expect(page.getByTestId('drill-step')).toHaveCount(6);
   await expect(step(page, 1).getByTestId('drill-verdict')).toHaveText('Pending');
@@ -48,6 +51,13 @@ test('the Drill view with the console as the client: the standard plan by hand, 
   // 1. token-expired: the console refetches its token on the 401 and repeats the request once.
   await practise(page, 1);
   expect(await send(page)).toBe(200);
+  // The console shows the injected 401 before its retry, and the drill's banner moves on by itself.
+  await expect(page.getByTestId('first-answer')).toContainText('401');
+  await expect(page.getByTestId('first-answer')).toContainText('REST-01401');
+  await expect(page.getByTestId('drill-banner-last')).toContainText('Step 1');
+  await expect(page.getByTestId('drill-banner-last')).toContainText('Pass');
+  await expect(page.getByTestId('drill-banner-current')).toContainText('step 2');
+  await shot(page, 'drill-console-banner');
   await expectVerdict(page, 1, 'Pass');
   await expect(step(page, 1).getByTestId('drill-explanation')).toContainText('Fetched a new token and repeated the request with it');
   await expect(step(page, 1).getByTestId('drill-evidence')).toContainText('401');

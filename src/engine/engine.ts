@@ -150,7 +150,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false }),
+    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

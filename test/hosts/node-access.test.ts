@@ -62,6 +62,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: () => '/stats', allowed: ['admin'], ok: 200 },
   // issue 20: the trainer's view of every environment (the event streams are checked in node-live.test.ts).
   { method: 'GET', path: () => '/activity', allowed: ['admin'], ok: 200 },
+  // The trainer's view shows the join link from the class codes the host was given: the admin alone reads them.
+  { method: 'GET', path: () => '/class', allowed: ['admin'], ok: 200, check: (_res, text) => expect(JSON.parse(text)).toEqual({ codes: [CLASS] }) },
   // An owner token lists its own environment only (checked below).
   { method: 'GET', path: () => '/environments', allowed: ['otherOwner', 'owner', 'admin'], ok: 200 },
   { method: 'GET', path: env(), allowed: OWNER_AND_ADMIN, ok: 200 },

@@ -110,5 +110,7 @@ export const api = {
   products: () => call<{ items: ProductInfo[] }>('GET', '/products').then((b) => b.items),
   autoMatch: (key: string) => call<AutoMatchOverview>('GET', `/environments/${enc(key)}/automatch`),
   setAutoMatch: (key: string, settings: Partial<AutoMatchSettings>) => call<AutoMatchOverview>('PUT', `/environments/${enc(key)}/automatch`, settings),
+  /** The class host's join codes (the trainer's token only). */
+  classCodes: () => call<{ codes: string[] }>('GET', '/class').then((b) => b.codes),
   runAutoMatch: (key: string) => call<RunResult & { runId: number }>('POST', `/environments/${enc(key)}/automatch/run`),
 };

@@ -8,6 +8,11 @@ export interface AccessOptions {
   classCodeHashes: readonly string[];
   /** Every control request needs a token, from loopback too. */
   requireToken: boolean;
+  /**
+   * The class codes as given, kept in memory only: the trainer's view (the admin alone) shows the join
+   * link, since a code the trainer chose is never printed. Never stored with the state.
+   */
+  classCodes?: readonly string[];
 }
 
 /** What a control request may do, decided before any route runs. */

@@ -15,6 +15,8 @@ import { journalOf, lessonsOf, progressOf, type ProgressDeps } from './lesson-pr
 
 export interface ActivityRouteDeps extends ProgressDeps {
   clock: HostClock;
+  /** The host's class codes (AccessOptions.classCodes); none in the browser-only playground. */
+  classCodes: readonly string[];
 }
 
 /** A lesson as the trainer's table shows it. */
@@ -84,6 +86,9 @@ function summarize(env: Environment, progress: LessonProgress[], entries: Journa
 }
 
 export function registerActivityRoutes(app: Hono, deps: ActivityRouteDeps): void {
+  // The join codes, for the trainer's view to show the join link (the access gate lets only the admin here).
+  app.get('/class', (c) => c.json({ codes: [...deps.classCodes] }));
+
   app.get('/activity', async (c) => {
     const query = new URL(c.req.url).searchParams;
     const unknown = [...query.keys()].find((k) => k !== 'env');

@@ -56,6 +56,8 @@ interface AdminDeps {
   generateSlice: number | undefined;
   /** Let the product build its write indexes before a generate (EngineOptions.warmBeforeGenerate). */
   warmBeforeGenerate: boolean;
+  /** The host's class codes, for the trainer's join link. */
+  classCodes: readonly string[];
 }
 
 /** Same product, same generator: the seeded book is deterministic for a given clock. */

@@ -76,7 +76,7 @@ async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions
   if (opts.stateFile && !kept) writeAdminHash(opts.stateFile, adminTokenHash);
   const classCodes = [...new Set(opts.classCodes ?? [])];
   return {
-    options: { adminTokenHash, classCodeHashes: await Promise.all(classCodes.map(hashToken)), requireToken: opts.requireToken ?? false },
+    options: { adminTokenHash, classCodeHashes: await Promise.all(classCodes.map(hashToken)), requireToken: opts.requireToken ?? false, classCodes },
     info: { adminToken, adminTokenFrom: kept ? 'state' : opts.adminToken !== undefined ? 'flag' : 'generated', classCodes: classCodes.length, requireToken: opts.requireToken ?? false },
   };
 }
