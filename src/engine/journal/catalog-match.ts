@@ -2,9 +2,11 @@
  * Which error catalog entry an answer is (issue 12 § 1, issue 24 § 1.1), for the journal and the
  * console alike: the entry a request reproduces; else by the codes the answer carries (most specific
  * first) and, where several entries share a code, by the answer's message (an entry's `message`
- * pattern) and the resource and method the request addresses; else, for OData, by the message an
- * entry's title quotes; else the family of entries answering that way. Never merely the first entry
- * of a shared code: when nothing tells them apart, the answer is the family.
+ * pattern) and the resource and method the request addresses, the code's `general` entry when the
+ * request addresses none of theirs; else, for OData, by the message an entry's title quotes or its
+ * `message` pattern, and where the answer cannot tell entries apart (an empty 404), by the request
+ * (an entry's `request` pattern); else the family of entries answering that way. Never merely the
+ * first entry of a shared code: when nothing tells them apart, the answer is the family.
  */
 import type { ErrorEntry } from '../core/types.ts';
 import { answerCode } from './codes.ts';
