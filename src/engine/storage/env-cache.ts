@@ -156,6 +156,14 @@ export class EnvCache implements DataView {
       }
       if (![...this.maintained.values()].some((m) => m.kind === kind && !m.stale && m.spec.constantUpdate)) unnoted.add(kind);
     }
+    // Position keys of stored rows are looked up below: the map of them is made before this
+    // change's new rows get theirs (made in the middle, it would miss them).
+    for (const c of [deletes, puts]) {
+      for (const r of c) {
+        const t = this.kinds.get(r.kind);
+        if (t?.list && !t.seqOfRow && rowsOf(t).has(r.id)) seqsOf(t);
+      }
+    }
     const changes = new Map<string, RowChange[]>();
     const note = (kind: string, c: RowChange) => {
       const list = changes.get(kind);
@@ -287,15 +295,19 @@ function rowsOf(t: Table): Map<string, Row> {
 
 /** Position key of a stored row: from the kind's list (none is needed while there is no list). */
 function seqOf(t: Table, row: Row): number {
-  if (!t.list) return -1;
+  return t.list ? (seqsOf(t).get(row) ?? -1) : -1;
+}
+
+/** The position keys of the rows of the kind's list (which must exist), made on first use. */
+function seqsOf(t: Table): Map<Row, number> {
   if (!t.seqOfRow) {
-    const { rows, seqs } = t.list;
+    const { rows, seqs } = t.list as NonNullable<Table['list']>;
     const m = new Map<Row, number>();
     // Backwards, so a row listed twice (never expected) answers its first place, as indexOf did.
     for (let i = rows.length - 1; i >= 0; i--) m.set(rows[i] as Row, seqs[i] as number);
     t.seqOfRow = m;
   }
-  return t.seqOfRow.get(row) ?? -1;
+  return t.seqOfRow;
 }
 
 /** Index of `seq` in an ascending array (-1 when absent). */
