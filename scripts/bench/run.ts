@@ -14,6 +14,7 @@ const SECTIONS: [string, string][] = [
   ['soap', ''],
   ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
+  ['filters', ''], // issue 42: writes after filters, broad and rare filter pages, totalResults, ten writers
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k

@@ -18,6 +18,11 @@ interface Table {
   next: number;
   /** `list` of the kind, patched in place by small writes (copied first when handed out). */
   list: { rows: Row[]; seqs: number[]; shared: boolean } | null;
+  /**
+   * Position key of each row of `list`, made on the first update of a stored row while the list
+   * exists and kept with it: looking a row up in the list walked it, making every update O(n).
+   */
+  seqOfRow: Map<Row, number> | null;
 }
 
 interface Maintained {
@@ -58,7 +63,7 @@ export class EnvCache implements DataView {
   /** Take a whole kind at load time (the map or the chunks as read become the cache's own). */
   adopt(kind: string, rows: Map<string, Row> | CodedRun): void {
     this.notLoaded.delete(kind);
-    this.kinds.set(kind, rows instanceof Map ? { rows, run: null, coded: null, next: 0, list: null } : { rows: null, run: null, coded: rows, next: 0, list: null });
+    this.kinds.set(kind, rows instanceof Map ? { rows, run: null, coded: null, next: 0, list: null, seqOfRow: null } : { rows: null, run: null, coded: rows, next: 0, list: null, seqOfRow: null });
     this.bump(kind);
   }
 
@@ -145,8 +150,19 @@ export class EnvCache implements DataView {
       if (n <= PATCH_LIMIT) continue;
       bulk.add(kind);
       const t = this.kinds.get(kind);
-      if (t) t.list = null;
+      if (t) {
+        t.list = null;
+        t.seqOfRow = null;
+      }
       if (![...this.maintained.values()].some((m) => m.kind === kind && !m.stale && m.spec.constantUpdate)) unnoted.add(kind);
+    }
+    // Position keys of stored rows are looked up below: the map of them is made before this
+    // change's new rows get theirs (made in the middle, it would miss them).
+    for (const c of [deletes, puts]) {
+      for (const r of c) {
+        const t = this.kinds.get(r.kind);
+        if (t?.list && !t.seqOfRow && rowsOf(t).has(r.id)) seqsOf(t);
+      }
     }
     const changes = new Map<string, RowChange[]>();
     const note = (kind: string, c: RowChange) => {
@@ -162,7 +178,9 @@ export class EnvCache implements DataView {
       if (!t || !rows || !before) continue;
       rows.delete(d.id);
       touched.add(d.kind);
-      if (!unnoted.has(d.kind)) note(d.kind, { id: d.id, before, seq: seqOf(t, before) });
+      const seq = seqOf(t, before);
+      t.seqOfRow?.delete(before);
+      if (!unnoted.has(d.kind)) note(d.kind, { id: d.id, before, seq });
     }
     for (const p of puts) {
       const t = this.table(p.kind);
@@ -170,8 +188,13 @@ export class EnvCache implements DataView {
       const before = rows.get(p.id);
       rows.set(p.id, p.data);
       touched.add(p.kind);
+      const seq = before ? seqOf(t, before) : t.next++;
+      if (t.seqOfRow) {
+        if (before) t.seqOfRow.delete(before);
+        t.seqOfRow.set(p.data, seq);
+      }
       if (unnoted.has(p.kind)) continue;
-      note(p.kind, before ? { id: p.id, before, after: p.data, seq: seqOf(t, before) } : { id: p.id, after: p.data, seq: t.next++ });
+      note(p.kind, before ? { id: p.id, before, after: p.data, seq } : { id: p.id, after: p.data, seq });
     }
     for (const kind of touched) {
       this.bump(kind);
@@ -212,6 +235,7 @@ export class EnvCache implements DataView {
       const rows = run ? run.rows : [...(t.rows as Map<string, Row>).values()];
       t.list = { rows, seqs: rows.map((_, i) => i), shared: false };
       t.next = rows.length;
+      t.seqOfRow = null;
     }
     return t.list;
   }
@@ -244,7 +268,7 @@ export class EnvCache implements DataView {
   private table(kind: string): Table {
     let t = this.kinds.get(kind);
     if (!t) {
-      t = { rows: new Map(), run: null, coded: null, next: 0, list: null };
+      t = { rows: new Map(), run: null, coded: null, next: 0, list: null, seqOfRow: null };
       this.kinds.set(kind, t);
     }
     return t;
@@ -271,8 +295,19 @@ function rowsOf(t: Table): Map<string, Row> {
 
 /** Position key of a stored row: from the kind's list (none is needed while there is no list). */
 function seqOf(t: Table, row: Row): number {
-  if (!t.list) return -1;
-  return t.list.seqs[t.list.rows.indexOf(row)] ?? -1;
+  return t.list ? (seqsOf(t).get(row) ?? -1) : -1;
+}
+
+/** The position keys of the rows of the kind's list (which must exist), made on first use. */
+function seqsOf(t: Table): Map<Row, number> {
+  if (!t.seqOfRow) {
+    const { rows, seqs } = t.list as NonNullable<Table['list']>;
+    const m = new Map<Row, number>();
+    // Backwards, so a row listed twice (never expected) answers its first place, as indexOf did.
+    for (let i = rows.length - 1; i >= 0; i--) m.set(rows[i] as Row, seqs[i] as number);
+    t.seqOfRow = m;
+  }
+  return t.seqOfRow;
 }
 
 /** Index of `seq` in an ascending array (-1 when absent). */

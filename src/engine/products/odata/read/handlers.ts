@@ -9,6 +9,7 @@ import type { EntityRef } from '../query/path.ts';
 import { collectionOptions, countOptions, itemOptions } from '../query/read-options.ts';
 import { changedSince } from '../query/since.ts';
 import { childrenContext, entityContext, setContext } from './context.ts';
+import { lookupRows } from './lookup.ts';
 import { pageOf, pageOfSet, sortRows } from './ordering.ts';
 import { shapeRowJson } from './shape.ts';
 
@@ -52,8 +53,10 @@ export function countSet(env: EnvContext, url: string, form: FormDef): Response 
   const keep = combine(o.filter, o.since);
   // Counting a whole set makes none of its rows (a set not yet decoded stays so).
   if (!keep) return countResponse(env.data.count(kindOf(form)));
+  // An equality filter counts among the rows its value index holds, not the whole set.
+  const lookup = filterLookup(o.filter);
   let n = 0;
-  for (const r of env.data.list(kindOf(form))) if (keep(r)) n++;
+  for (const r of lookup ? lookupRows(env.data, kindOf(form), lookup) : env.data.list(kindOf(form))) if (keep(r)) n++;
   return countResponse(n);
 }
 

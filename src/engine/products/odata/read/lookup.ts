@@ -4,43 +4,56 @@
  * of the string family); rows with no value match no equality and are not filed.
  */
 import { indexed } from '../../../core/indexed.ts';
+import { SeqBucket } from '../../../core/seq-bucket.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import type { FilterLookup } from '../query/filter.ts';
 import { scalarOf } from '../query/values.ts';
 
 const valueOf = (row: Row, prop: string): string | null => scalarOf('string', row[prop]) as string | null;
 
-function valueIndex(data: DataView, kind: string, prop: string): Map<string, Row[]> {
-  return indexed<Map<string, Row[]>>(data, `odata:eq:${kind}:${prop}`, kind, {
-    build(rows) {
-      const m = new Map<string, Row[]>();
-      for (const row of rows) {
+function valueIndex(data: DataView, kind: string, prop: string): Map<string, SeqBucket> {
+  return indexed<Map<string, SeqBucket>>(data, `odata:eq:${kind}:${prop}`, kind, {
+    build(rows, seqs) {
+      const m = new Map<string, SeqBucket>();
+      rows.forEach((row, i) => {
         const v = valueOf(row, prop);
-        if (v === null) continue;
-        const b = m.get(v);
-        if (b) b.push(row);
-        else m.set(v, [row]);
-      }
+        if (v === null) return;
+        let b = m.get(v);
+        if (!b) m.set(v, (b = new SeqBucket()));
+        b.add(row, seqs[i] as number);
+      });
       return m;
     },
-    // Buckets are replaced, never changed in place (a reader may still hold one).
-    update(m, { before, after }) {
+    // In place, found by position key: copying a bucket most rows share made every write O(n).
+    update(m, { before, after, seq }) {
       const b = before ? valueOf(before, prop) : null;
-      if (b !== null) {
-        const left = (m.get(b) ?? []).filter((r) => r !== before);
-        if (left.length) m.set(b, left);
-        else m.delete(b);
-      }
       const a = after ? valueOf(after, prop) : null;
-      if (a !== null) m.set(a, [...(m.get(a) ?? []), after as Row]);
+      if (b !== null && b === a && m.get(b)?.replace(before as Row, after as Row, seq)) return;
+      if (b !== null) {
+        const bucket = m.get(b);
+        if (bucket && bucket.remove(before as Row, seq) && bucket.size === 0) m.delete(b);
+      }
+      if (a !== null) {
+        let bucket = m.get(a);
+        if (!bucket) m.set(a, (bucket = new SeqBucket()));
+        bucket.add(after as Row, seq);
+      }
     },
   });
 }
 
-/** Rows of `kind` that may satisfy the lookup (each once; order is the caller's to set). */
+/** Rows of `kind` that may satisfy the lookup (each once; order is the caller's to set), and how many. */
 export function lookupRows(data: DataView, kind: string, lookup: FilterLookup): Row[] {
   const index = valueIndex(data, kind, lookup.prop);
   const out: Row[] = [];
-  for (const v of new Set(lookup.values)) for (const r of index.get(v) ?? []) out.push(r);
+  for (const v of new Set(lookup.values)) for (const r of index.get(v)?.rows ?? []) out.push(r);
   return out;
+}
+
+/** How many rows `lookupRows` would give, without making the list. */
+export function lookupSize(data: DataView, kind: string, lookup: FilterLookup): number {
+  const index = valueIndex(data, kind, lookup.prop);
+  let n = 0;
+  for (const v of new Set(lookup.values)) n += index.get(v)?.size ?? 0;
+  return n;
 }

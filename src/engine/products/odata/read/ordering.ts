@@ -14,7 +14,7 @@ import { indexed } from '../../../core/indexed.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { kindOf, type FormDef } from '../forms/index.ts';
 import type { FilterLookup } from '../query/filter.ts';
-import { lookupRows } from './lookup.ts';
+import { lookupRows, lookupSize } from './lookup.ts';
 import type { OrderItem } from '../query/orderby.ts';
 import { compareScalars, familyOf, scalarOf, type Family } from '../query/values.ts';
 
@@ -105,7 +105,9 @@ export function sortedRows(data: DataView, form: FormDef, order: readonly OrderI
     // The order ends with the key, so every row has exactly one place (no ties to keep).
     update(idx, { before, after }) {
       if (before) {
-        const at = idx.rows.indexOf(before);
+        // Found by its keys (a binary search; a walk of the index per update made writes O(n)).
+        let at = placeOf(idx.dec, cmp, decorate(cols, before));
+        if (idx.rows[at] !== before) at = idx.rows.indexOf(before);
         if (at >= 0) {
           idx.rows.splice(at, 1);
           idx.dec.splice(at, 1);
@@ -113,18 +115,24 @@ export function sortedRows(data: DataView, form: FormDef, order: readonly OrderI
       }
       if (after) {
         const d = decorate(cols, after);
-        let lo = 0;
-        let hi = idx.dec.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (cmp(idx.dec[mid] as Decorated, d) < 0) lo = mid + 1;
-          else hi = mid;
-        }
+        const lo = placeOf(idx.dec, cmp, d);
         idx.rows.splice(lo, 0, after);
         idx.dec.splice(lo, 0, d);
       }
     },
   }).rows;
+}
+
+/** The first place in `dec` not before `d`. */
+function placeOf(dec: readonly Decorated[], cmp: (a: Decorated, b: Decorated) => number, d: Decorated): number {
+  let lo = 0;
+  let hi = dec.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cmp(dec[mid] as Decorated, d) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Walk `rows` in order, keeping those matching `keep`, skipping `skip`, stopping at `top`. */
@@ -183,7 +191,13 @@ export function pageOfSet(
 ): Row[] {
   const kind = kindOf(form);
   if (lookup) {
-    // An equality filter: the few rows it can match, from a value index, sorted here.
+    // An equality filter most rows match: walk the kept order until the page is full (sorting every
+    // match made such a page O(n log n), issue 42 § Why). One few rows match: sort those.
+    const size = lookupSize(data, kind, lookup);
+    const wanted = (skip ?? 0) + (top ?? Infinity);
+    if (size > 0 && wanted < Infinity && (wanted + 1) * ((data.count(kind) + 1) / size) <= 4 * size * Math.log2(size + 2)) {
+      return pageOf(sortedRows(data, form, order), keep, skip, top);
+    }
     return pageOf(sortRows(form, lookupRows(data, kind, lookup), order), keep, skip, top);
   }
   // Reads since the form's rows were last rebuilt wholesale (small writes patch the index and keep

@@ -54,25 +54,78 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
     if (res.rows && !candidates) candidates = def.where ? res.rows.filter(def.where) : res.rows;
     finderFilter = res.filter;
   }
-  // An equality in q narrows a top-level collection through a hash index (q still decides below).
-  if (!candidates) candidates = equalityCandidates(c.env.data, def, p.qExpr);
   const q = p.q;
   const extra = opts.filter;
   const end = p.offset + p.limit; // offset is clamped to a safe integer, so this stays finite
+  const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
+  // An equality in q narrows a top-level collection through a hash index (q still decides each row).
+  const eq = candidates ? null : equalityCandidates(c.env.data, def, p.qExpr, rc);
+  if (eq) {
+    // q is that equality alone: the index's count is the number of matches (issue 42 § Targets 3).
+    const counted = eq.exact && !finderFilter && !extra ? eq.size : null;
+    if (eq.size === 0) return { rows: [], hasMore: false, total: p.totalResults ? 0 : null };
+    // Many matches: walk the kept order until the page is full rather than sort them all (a broad
+    // filter page at 100k invoices sorted every match: issue 42 § Why). A few: sort them.
+    const visits = walkBudget(eq.size, c.env.data.count(def.kind), end);
+    const walked = visits > 0 ? walkOrder(sortedIndex(c.env.data, def, p.orderBy, p.orderText), pass, p.offset, end, visits) : null;
+    if (walked) return { ...walked, total: p.totalResults ? (counted ?? countOf(eq.rows(), pass)) : null };
+    candidates = eq.rows();
+    if (counted !== null) return { ...pagesOf(sortRows(candidates, p.orderBy, rc), pass, p.offset, end, false), total: p.totalResults ? counted : null };
+  }
   // Nothing to filter: a first page may need only the sort fields.
   const top = !candidates && !finderFilter && !q && !extra ? pageFromScan(c.env.data, def, p.orderBy, end) : null;
   if (top) return { rows: top.rows.slice(p.offset), hasMore: top.matched > end, total: p.totalResults ? top.matched : null };
+  if (!candidates && !finderFilter && !q && !extra) {
+    // Every row of the order matches: its length is the count.
+    const index = sortedIndex(c.env.data, def, p.orderBy, p.orderText);
+    return { ...pagesOf(index, null, p.offset, end, false), total: p.totalResults ? index.length : null };
+  }
   const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
-  const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
+  return pagesOf(ordered, pass, p.offset, end, p.totalResults);
+}
+
+/** Rows offset..end of those `pass` keeps in `ordered`, and their count when `count` (else it stops at end + 1). */
+function pagesOf(ordered: Iterable<Row>, pass: ((row: Row) => boolean) | null, offset: number, end: number, count: boolean): Page {
   const rows: Row[] = [];
   let matched = 0;
   for (const row of ordered) {
-    if (!pass(row)) continue;
-    if (matched >= p.offset && matched < end) rows.push(row);
+    if (pass && !pass(row)) continue;
+    if (matched >= offset && matched < end) rows.push(row);
     matched++;
-    if (matched > end && !p.totalResults) break;
+    if (matched > end && !count) break;
   }
-  return { rows, hasMore: matched > end, total: p.totalResults ? matched : null };
+  return { rows, hasMore: matched > end, total: count ? matched : null };
+}
+
+/**
+ * Rows of the order a walk may visit looking for `end + 1` of `size` matches among `n` rows before
+ * sorting the matches is the cheaper plan (0: sort them). Matches spread evenly are met every
+ * n / size rows; a walk that meets fewer (they sort last) stops at the budget and the matches are
+ * sorted after all, so no filter costs more than about twice the better plan.
+ */
+function walkBudget(size: number, n: number, end: number): number {
+  const sortCost = 4 * size * Math.log2(size + 2);
+  return (end + 1) * ((n + 1) / size) <= sortCost ? Math.ceil(sortCost) : 0;
+}
+
+/** A page from the order, visiting at most `visits` rows (null when that was not enough). */
+function walkOrder(ordered: Iterable<Row>, pass: (row: Row) => boolean, offset: number, end: number, visits: number): Omit<Page, 'total'> | null {
+  const rows: Row[] = [];
+  let matched = 0;
+  let seen = 0;
+  for (const row of ordered) {
+    if (++seen > visits) return null;
+    if (!pass(row)) continue;
+    if (matched >= offset && matched < end) rows.push(row);
+    if (++matched > end) break;
+  }
+  return { rows, hasMore: matched > end };
+}
+
+function countOf(rows: readonly Row[], pass: (row: Row) => boolean): number {
+  let n = 0;
+  for (const row of rows) if (pass(row)) n++;
+  return n;
 }
 
 /** Item href inside a collection href. */

@@ -1,19 +1,16 @@
 /**
- * Equality lookups for `q`: a stored attribute compared with `=` or `IN` narrows a top-level
- * collection to the rows holding those values, through a per-attribute hash index kept current on
- * writes, instead of a walk of every row. The full `q` still decides each candidate, so the index
- * only has to keep every row that could match (it keys values as `compareTyped` equality does).
+ * Equality lookups for `q`: a stored attribute compared with `=` or `IN`, or a name `q` resolves to
+ * identifiers (any operator), narrows a top-level collection to the rows holding those values,
+ * through a per-attribute hash index kept current on writes, instead of a walk of every row. The
+ * index keys values as `compareTyped` equality does (and resolved ids as `String` of the row's
+ * field), so a bucket holds exactly the rows its condition accepts: its size is their count.
  */
 import { indexed } from '../../../core/indexed.ts';
+import { mergeBuckets, SeqBucket } from '../../../core/seq-bucket.ts';
 import type { DataView, Row } from '../../../core/types.ts';
-import type { Condition, QueryExpr } from './q.ts';
-import type { FieldDef, ResourceDef } from './types.ts';
+import { resolvedIds, type Condition, type QueryExpr } from './q.ts';
+import type { ReadContext, ResourceDef } from './types.ts';
 import { typedValue, type Typed } from './values.ts';
-
-interface Bucket {
-  rows: Row[];
-  seqs: number[];
-}
 
 /** Equal typed values get equal keys (numbers by their normalized decimal text). */
 function keyOf(t: Typed): string {
@@ -21,74 +18,91 @@ function keyOf(t: Typed): string {
   return String(t.v);
 }
 
-function rowKey(f: FieldDef, row: Row): string | null {
-  const t = typedValue(f.type, row[f.name]);
-  return t ? keyOf(t) : null;
-}
+type KeyOf = (row: Row) => string | null;
 
-function valueIndex(data: DataView, def: ResourceDef, f: FieldDef): Map<string, Bucket> {
-  return indexed<Map<string, Bucket>>(data, `rest:eq:${def.kind}:${f.name}:${f.type}`, def.kind, {
+/**
+ * Buckets by key over the resource's rows (those its `where` keeps), each in `list` order. Resources
+ * without `where` share one index per kind and key.
+ */
+function valueIndex(data: DataView, def: ResourceDef, name: string, key: KeyOf): Map<string, SeqBucket> {
+  const where = def.where;
+  const keyOfRow = (row: Row) => (!where || where(row) ? key(row) : null);
+  return indexed<Map<string, SeqBucket>>(data, `${where ? def.name : def.kind}:${name}`, def.kind, {
     build(rows, seqs) {
-      const m = new Map<string, Bucket>();
+      const m = new Map<string, SeqBucket>();
       rows.forEach((row, i) => {
-        const k = rowKey(f, row);
+        const k = keyOfRow(row);
         if (k === null) return;
-        const b = m.get(k);
-        if (b) {
-          b.rows.push(row);
-          b.seqs.push(seqs[i] as number);
-        } else m.set(k, { rows: [row], seqs: [seqs[i] as number] });
+        let b = m.get(k);
+        if (!b) m.set(k, (b = new SeqBucket()));
+        b.add(row, seqs[i] as number);
       });
       return m;
     },
     update(m, { before, after, seq }) {
-      // Buckets are replaced, never changed in place (a reader may still hold one).
-      if (before) {
-        const k = rowKey(f, before);
-        const b = k === null ? undefined : m.get(k);
-        const at = b ? b.rows.indexOf(before) : -1;
-        if (b && at >= 0) {
-          if (b.rows.length === 1) m.delete(k as string);
-          else m.set(k as string, { rows: b.rows.filter((_, i) => i !== at), seqs: b.seqs.filter((_, i) => i !== at) });
-        }
+      const kb = before ? keyOfRow(before) : null;
+      const ka = after ? keyOfRow(after) : null;
+      // Most updates keep the row's value (a balance changes, not the status): it keeps its place.
+      if (kb !== null && kb === ka && m.get(kb)?.replace(before as Row, after as Row, seq)) return;
+      if (kb !== null) {
+        const b = m.get(kb);
+        if (b && b.remove(before as Row, seq) && b.size === 0) m.delete(kb);
       }
-      if (after) {
-        const k = rowKey(f, after);
-        if (k === null) return;
-        const b = m.get(k) ?? { rows: [], seqs: [] };
-        let at = b.seqs.length;
-        while (at > 0 && (b.seqs[at - 1] as number) > seq) at--;
-        m.set(k, { rows: [...b.rows.slice(0, at), after, ...b.rows.slice(at)], seqs: [...b.seqs.slice(0, at), seq, ...b.seqs.slice(at)] });
+      if (ka !== null) {
+        let b = m.get(ka);
+        if (!b) m.set(ka, (b = new SeqBucket()));
+        b.add(after as Row, seq);
       }
     },
   });
 }
 
-/** A condition the index can answer: `=` or `IN` on a stored attribute (no computed or resolved value). */
+/** A condition the index can answer: `=` or `IN` on a stored attribute, or any test of a resolved name. */
 function indexable(c: Condition): boolean {
-  return (c.op === '=' || c.op === 'IN') && !c.field.value && !c.field.resolvedBy;
+  if (c.field.resolvedBy) return true;
+  return (c.op === '=' || c.op === 'IN') && !c.field.value;
+}
+
+/** What an equality narrows a collection to (read synchronously: writes change the buckets in place). */
+export interface Candidates {
+  /** The rows that may satisfy the filter, in `list` order. */
+  rows(): readonly Row[];
+  /** How many they are. */
+  size: number;
+  /** The filter is this one condition: every candidate satisfies it, so `size` counts the matches. */
+  exact: boolean;
 }
 
 /**
- * Rows of a top-level resource that may satisfy `expr`, in `list` order, or null when `expr` has no
- * equality the index can use (then the caller walks its sorted index). Only a single AND group.
+ * Rows of a top-level resource that may satisfy `expr`, or null when `expr` has no condition the
+ * index can use (then the caller walks its sorted index). Only a single AND group.
  */
-export function equalityCandidates(data: DataView, def: ResourceDef, expr: QueryExpr | undefined): Row[] | null {
+export function equalityCandidates(data: DataView, def: ResourceDef, expr: QueryExpr | undefined, rc: ReadContext): Candidates | null {
   if (!expr || expr.length !== 1) return null;
-  const cond = (expr[0] as Condition[]).find(indexable);
+  const group = expr[0] as Condition[];
+  const cond = group.find(indexable);
   if (!cond) return null;
-  const index = valueIndex(data, def, cond.field);
-  const values = 'values' in cond ? cond.values : 'value' in cond ? [cond.value] : [];
-  const keys = new Set(values.map(keyOf));
-  const buckets = [...keys].map((k) => index.get(k)).filter((b): b is Bucket => Boolean(b));
-  let rows: Row[];
-  if (buckets.length <= 1) rows = buckets[0]?.rows ?? [];
-  else {
-    // Several values: merged back into `list` order, so ties sort as a walk of the index would.
-    const all: { row: Row; seq: number }[] = [];
-    for (const b of buckets) b.rows.forEach((row, i) => all.push({ row, seq: b.seqs[i] as number }));
-    all.sort((a, b) => a.seq - b.seq);
-    rows = all.map((e) => e.row);
+  const f = cond.field;
+  let index: Map<string, SeqBucket>;
+  let keys: Iterable<string>;
+  if (f.resolvedBy) {
+    const field = f.resolvedBy.rowField;
+    index = valueIndex(data, def, `rest:ref:${field}`, (row) => String(row[field]));
+    keys = resolvedIds(cond, f.resolvedBy, rc);
+  } else {
+    index = valueIndex(data, def, `rest:eq:${f.name}:${f.type}`, (row) => {
+      const t = typedValue(f.type, row[f.name]);
+      return t ? keyOf(t) : null;
+    });
+    const values = 'values' in cond ? cond.values : 'value' in cond ? [cond.value] : [];
+    keys = new Set(values.map(keyOf));
   }
-  return def.where ? rows.filter(def.where) : rows;
+  const buckets: SeqBucket[] = [];
+  for (const k of keys) {
+    const b = index.get(k);
+    if (b) buckets.push(b);
+  }
+  let size = 0;
+  for (const b of buckets) size += b.size;
+  return { rows: () => mergeBuckets(buckets), size, exact: group.length === 1 };
 }

@@ -97,8 +97,23 @@ function compareEntries(keys: readonly OrderKey[], ak: readonly Key[], aSeq: num
   return aSeq - bSeq;
 }
 
+/**
+ * Where `row` stands in the index: found by its keys and position key (a binary search; a walk of
+ * the index per update made each write O(n)), else by a walk should its keys have moved meanwhile.
+ */
+function placeOf(idx: SortedIndex, keys: readonly OrderKey[], row: Row, k: Key[], seq: number): number {
+  let lo = 0;
+  let hi = idx.rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareEntries(keys, idx.keys.at(mid), idx.seqs.at(mid), k, seq) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < idx.rows.length && idx.rows.at(lo) === row ? lo : idx.rows.indexOf(row);
+}
+
 /** The resource's rows sorted by `keys`; built once, then kept current as rows change. */
-export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): Iterable<Row> {
+export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly OrderKey[], orderText: string): Iterable<Row> & { readonly length: number } {
   const where = def.where;
   return indexed<SortedIndex>(data, `rest:idx:${def.name}:${orderText}`, def.kind, {
     build(rows, seqs, view) {
@@ -114,7 +129,7 @@ export function sortedIndex(data: DataView, def: ResourceDef, keys: readonly Ord
       const k = after && (!where || where(after)) ? keysOf(after, keys, sortContext(view)) : null;
       /** Whether the entry at `i` sorts before the changed row. */
       const ahead = (i: number) => compareEntries(keys, idx.keys.at(i), idx.seqs.at(i), k as Key[], seq) < 0;
-      const at = before && (!where || where(before)) ? idx.rows.indexOf(before) : -1;
+      const at = before && (!where || where(before)) ? placeOf(idx, keys, before, keysOf(before, keys, sortContext(view)), seq) : -1;
       // A row changed in place that keeps its place (most updates: a balance, a status) moves nothing.
       if (at >= 0 && k && (at === 0 || ahead(at - 1)) && (at === idx.rows.length - 1 || !ahead(at + 1))) {
         idx.rows.set(at, after as Row);

@@ -224,10 +224,19 @@ type ResolvedIds = Map<Condition, Set<string>>;
 function matchingIds(c: Condition, by: NameResolution, rc: ReadContext, resolved: ResolvedIds): Set<string> {
   let ids = resolved.get(c);
   if (!ids) {
-    ids = new Set();
-    for (const named of rc.data.list(by.kind)) if (compare(c, named[by.nameField])) ids.add(String(named[by.idField]));
+    ids = resolvedIds(c, by, rc);
     resolved.set(c, ids);
   }
+  return ids;
+}
+
+/**
+ * The ids a condition on a resolved name stands for: a row satisfies it exactly when
+ * `String(row[by.rowField])` is one of them (the equality index looks them up).
+ */
+export function resolvedIds(c: Condition, by: NameResolution, rc: ReadContext): Set<string> {
+  const ids = new Set<string>();
+  for (const named of rc.data.list(by.kind)) if (compare(c, named[by.nameField])) ids.add(String(named[by.idField]));
   return ids;
 }
 
