@@ -16,7 +16,7 @@ describe('snapshots between hosts (issue 12 § 3)', () => {
     await sim.admin('POST', `/environments/${env.key}/generate`, { count: 7 });
     const fromBrowser = await (await sim.fetch(`/sim/_admin/environments/${env.key}/snapshot?credentials=true`)).text();
 
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1' });
     try {
       const res = await fetch(`${host.url}/sim/_admin/environments/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fromBrowser });
       expect(res.status).toBe(201);

@@ -179,7 +179,7 @@ describe('tokens (issue 21 § 2 with issue 19 § 1: adminToken, owner tokens)', 
 
   it('connected with a class code: creates environments, and reaches them only through their owner tokens', async () => {
     const CLASS = 'simclass_programmatic';
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, adminToken: ADMIN, classCodes: [CLASS], requireToken: true });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', adminToken: ADMIN, classCodes: [CLASS], requireToken: true });
     try {
       const student = await connectSimulator({ url: host.url, classCode: CLASS });
       const env = await student.createEnvironment({ product: 'receivables' });

@@ -159,6 +159,12 @@ export interface StoredCredential extends Row {
    * credentials minted before it existed.
    */
   fingerprint?: string;
+  /**
+   * How `hash` was made: 'sha256' (salted SHA-256, every credential minted since generated secrets
+   * stopped being stretched); absent: PBKDF2 with `iterations` (default 100,000).
+   */
+  scheme?: 'sha256';
+  iterations?: number;
   createdAt: string;
 }
 

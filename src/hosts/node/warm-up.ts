@@ -48,7 +48,7 @@ export interface WarmUpResult {
 export async function warmUp({ rounds = ROUNDS, quietFor, giveUpMs = GIVE_UP_MS }: WarmUpOptions = {}): Promise<WarmUpResult> {
   const began = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'erp-sim-warm-up-'));
-  const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1, stateFile: join(dir, 'state.jsonl') }).catch((err: unknown) => {
+  const host = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: join(dir, 'state.jsonl') }).catch((err: unknown) => {
     rmSync(dir, { recursive: true, force: true });
     throw err;
   });

@@ -9,9 +9,6 @@ import { ControlClient } from './control.ts';
 import { SimEnvironment } from './environment.ts';
 import type { ConnectOptions, CreatedEnvironment, CreateOptions, StartOptions } from './types.ts';
 
-/** Fast enough for one environment per test; see StartOptions.pbkdf2Iterations for why it is safe. */
-const TEST_PBKDF2_ITERATIONS = 1000;
-
 export interface Simulator {
   /** The host's origin, e.g. `http://127.0.0.1:41234`; environments live under `${url}/sim/<key>`. */
   readonly url: string;
@@ -79,7 +76,6 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     port: opts.port ?? 0,
     host: opts.host ?? '127.0.0.1',
     stateFile: opts.state,
-    pbkdf2Iterations: opts.pbkdf2Iterations ?? TEST_PBKDF2_ITERATIONS,
     log: opts.log,
     adminToken: opts.adminToken,
     requireToken: opts.requireToken,

@@ -26,9 +26,8 @@ export interface StartOptions {
   /** Every control call needs a token, from this machine too (`--require-token`); the API sends them. */
   requireToken?: boolean;
   /**
-   * PBKDF2 iterations for the credentials this simulator mints (default 1000; `erp-sim serve` uses
-   * 100,000). Every secret is 128 random bits or more, so stretching adds nothing against guessing
-   * it; the lower count keeps creating an environment under 20 ms for one environment per test.
+   * @deprecated Ignored. Every secret the simulator mints is 128 random bits or more, stored as a
+   * salted SHA-256 (stretching adds nothing against guessing it), on every host.
    */
   pbkdf2Iterations?: number;
   /** Receives one access-log line per request (`--log`). */
