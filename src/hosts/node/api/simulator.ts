@@ -7,13 +7,15 @@
 import { AccessOptionError, startNodeHost, type NodeHost } from '../server.ts';
 import { ControlClient, SimulatorError } from './control.ts';
 import { SimEnvironment } from './environment.ts';
-import type { ConnectOptions, CreatedEnvironment, CreateOptions, StartOptions } from './types.ts';
+import type { ConnectOptions, CreatedEnvironment, CreateOptions, ProductId, StartOptions } from './types.ts';
 
 export interface Simulator {
   /** The host's origin, e.g. `http://127.0.0.1:41234`; environments live under `${url}/sim/<key>`. */
   readonly url: string;
-  /** The admin token this handle sends (started here: the host's, given or generated; hand it to workers that connect). */
+  /** The admin token this handle sends, if any (connected: the one given; hand it to workers that connect). */
   readonly adminToken: string | undefined;
+  /** A new environment of a product, its credentials typed for that product. */
+  createEnvironment<P extends ProductId>(opts: Extract<CreateOptions, { product: ProductId }> & { product: P }): Promise<SimEnvironment<P>>;
   /** A new environment: a product's seeded book, a scenario of the library, or a snapshot file. */
   createEnvironment(opts: CreateOptions): Promise<SimEnvironment>;
   /**
@@ -21,6 +23,11 @@ export interface Simulator {
    * environments created through this handle, so a shared host does not fill up with test leftovers.
    */
   close(): Promise<void>;
+}
+
+/** A simulator started in this process: its admin token is known (given, or generated at start). */
+export interface StartedSimulator extends Simulator {
+  readonly adminToken: string;
 }
 
 class ControlledSimulator implements Simulator {
@@ -70,7 +77,12 @@ class ControlledSimulator implements Simulator {
   }
 }
 
-/** Start the simulator in this process: `await startSimulator({ port: 0 })`. */
+/**
+ * Start the simulator in this process: `await startSimulator({ port: 0 })`. Its `adminToken` is known
+ * unless a state file kept one from an earlier start and none is given (only its hash is kept).
+ */
+export async function startSimulator(opts: StartOptions & { state: string; adminToken?: undefined }): Promise<Simulator>;
+export async function startSimulator(opts?: StartOptions): Promise<StartedSimulator>;
 export async function startSimulator(opts: StartOptions = {}): Promise<Simulator> {
   const port = opts.port ?? 0;
   const bind = opts.host ?? '127.0.0.1';

@@ -65,6 +65,21 @@ export interface Credentials {
   personalAccessTokens?: PersonalAccessToken[];
 }
 
+/** What a new receivables environment is made with: two OAuth clients (the first may record receipts) and a SOAP user. */
+export interface ReceivablesCredentials extends Credentials {
+  oauthClients: OAuthClient[];
+  soapUsers: SecretUser[];
+}
+
+/** What a new OData environment is made with: an API user (Basic) and a personal access token. */
+export interface ODataCredentials extends Credentials {
+  apiUsers: SecretUser[];
+  personalAccessTokens: PersonalAccessToken[];
+}
+
+/** The credentials of an environment of product P (any product: every list may be absent). */
+export type CredentialsOf<P extends ProductId> = [P] extends ['receivables'] ? ReceivablesCredentials : [P] extends ['odata'] ? ODataCredentials : Credentials;
+
 /** What the 201 of a create, an import or a scenario load holds. */
 export interface CreatedEnvironment {
   key: string;
