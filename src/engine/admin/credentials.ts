@@ -3,7 +3,7 @@ import { CONSUMER_SCOPE, type CredentialService, type CredentialSpec, type Crede
 
 export const CREDENTIAL_KIND = 'sim.credential';
 
-/** The credential as shown once, in the response that creates it (issue 2 shapes). */
+/** The credential as shown once, in the response that creates it. */
 export type IssuedCredential =
   | { id: string; type: 'oauth-client'; clientId: string; clientSecret: string; scope: string; privileges: string[] }
   | { id: string; type: 'soap-user' | 'api-user'; username: string; password: string }

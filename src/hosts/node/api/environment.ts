@@ -1,5 +1,5 @@
 /**
- * One environment as a test sees it (issue 21 § 2): its base URL and credentials as the control API
+ * One environment as a test sees it: its base URL and credentials as the control API
  * returned them, a token from its first OAuth client, and its clock, reset, fault rules and journal
  * (with request verification) through the control API.
  */

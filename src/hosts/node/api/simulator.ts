@@ -1,5 +1,5 @@
 /**
- * The simulator inside a test suite (issue 21 § 2). `startSimulator` runs the Node host in this
+ * The simulator inside a test suite. `startSimulator` runs the Node host in this
  * process (in memory unless `state` is given); `connectSimulator` talks to one already running (a
  * Vitest globalSetup's, `erp-sim serve` in CI). Both create environments through the control API
  * over HTTP, so parallel test workers each get their own environment on one host and never meet.

@@ -1,4 +1,4 @@
-/** The programmatic API's option and answer shapes (issue 21 § 2), as the control API sends them. */
+/** The programmatic API's option and answer shapes, as the control API sends them. */
 // Straight from the modules that define them, not through for-node.ts: the published declarations
 // of the API then reach no storage types (whose Dexie types the package does not install).
 import type { IssuedCredential } from '../../../engine/admin/credentials.ts';
