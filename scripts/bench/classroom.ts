@@ -36,7 +36,7 @@ async function startHost(): Promise<{ child: ChildProcess; url: string; join: st
     if (Date.now() - started > 60_000 || child.exitCode !== null) throw new Error(`host did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, url: /listening on (http:\/\/\S+)/.exec(out)?.[1] as string, join: /join: +(\S+)/.exec(out)?.[1] as string };
+  return { child, url: /listening on (http:\/\/\S+)/.exec(out)?.[1] as string, join: (/join: +(\S+)/.exec(out)?.[1] as string).replace('<class-code>', CODE) };
 }
 
 interface Trainee {
