@@ -6,7 +6,10 @@ export interface ClassHost {
   child: ChildProcess;
   /** Everything the process printed so far (banner and --log lines). */
   output(): string;
+  /** The join link with the class code put in (the banner shows where it goes, not the code). */
   joinUrl: string;
+  /** The join link as the banner prints it. */
+  printedJoinUrl: string;
   trainerUrl: string;
   adminToken: string;
   stop(): Promise<void>;
@@ -35,12 +38,15 @@ export async function startClassHost(args: string[]): Promise<ClassHost> {
     if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the class host did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  const joinUrl = /join: +(http:\/\/\S+)/.exec(out)?.[1] ?? '';
+  // The banner never prints the class code (issue 43 § 5): the trainer puts it in the link, as here.
+  const printedJoinUrl = /join: +(http:\/\/\S+)/.exec(out)?.[1] ?? '';
+  const joinUrl = printedJoinUrl.replace('<class-code>', args[args.indexOf('--class-code') + 1] ?? '');
   const trainerUrl = /trainer: +(http:\/\/\S+)/.exec(out)?.[1] ?? '';
   return {
     child,
     output: () => out,
     joinUrl,
+    printedJoinUrl,
     trainerUrl,
     adminToken: /token=(simadmin_\w+)/.exec(trainerUrl)?.[1] ?? '',
     async stop() {

@@ -59,6 +59,9 @@ async function joinClass(browser: Browser, name: string): Promise<(typeof traine
 test('three trainees join by the link, each sends a lesson request from the console, the trainer sees their rows update live', async ({ browser }) => {
   test.setTimeout(180_000);
   // issue 20 § Starting a class: the join link and the trainer link, the token only in the fragment.
+  // issue 43 § 5: the banner shows where the class code goes, never the code itself.
+  expect(host.printedJoinUrl).toMatch(new RegExp(`^http://[\\d.]+:${port}/#/join/<class-code>$`));
+  expect(host.output()).not.toContain(CODE);
   expect(host.joinUrl).toMatch(new RegExp(`^http://[\\d.]+:${port}/#/join/${CODE}$`));
   expect(host.trainerUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#/trainer\\?token=simadmin_`));
 

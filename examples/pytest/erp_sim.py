@@ -40,6 +40,16 @@ def request(method, url, body=None, headers=None):
     return status, res_headers, parsed
 
 
+def said(parsed):
+    """What an answer says, in one sentence: a control error's "error", a problem's "detail" or "title" (with its code)."""
+    if isinstance(parsed, dict):
+        sentence = next((v for v in (parsed.get("error"), parsed.get("detail"), parsed.get("title")) if isinstance(v, str) and v.strip()), None)
+        if sentence:
+            code = parsed.get("code")
+            return f"{sentence} ({code})" if isinstance(code, str) and code not in sentence else sentence
+    return str(parsed)[:300] if parsed else "(no body)"
+
+
 class Simulator:
     def __init__(self, url, admin_token=None):
         self.url = url.rstrip("/")
@@ -55,8 +65,7 @@ class Simulator:
             headers["authorization"] = f"Bearer {bearer}"
         status, _, parsed = request(method, url, body, headers)
         if status >= 300:
-            said = parsed.get("error") if isinstance(parsed, dict) else parsed
-            raise SimulatorError(f"{method} /sim/_admin{path} answered {status}: {said}", status, parsed)
+            raise SimulatorError(f"{method} /sim/_admin{path} answered {status}: {said(parsed)}", status, parsed)
         return parsed
 
     def create_environment(self, product="receivables", name=None):

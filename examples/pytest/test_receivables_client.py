@@ -1,4 +1,4 @@
-"""The client against a running simulator (`npx erp-sim serve`), asserting which calls it made with
+"""The client against a running simulator (`npx --no-install erp-sim serve`), asserting which calls it made with
 the journal's verify route. Standard library only: `python3 -m unittest` (pytest runs it too).
 
 Environment variables:

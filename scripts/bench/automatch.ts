@@ -20,7 +20,7 @@ async function admin(engine: Engine, method: string, path: string, body?: unknow
 }
 
 async function main() {
-  const engine = await createEngine({ db: openDatabase(`bench-am-${Date.now()}`, new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+  const engine = await createEngine({ db: openDatabase(`bench-am-${Date.now()}`, new IDBFactory(), IDBKeyRange) });
   const env = (await admin(engine, 'POST', '/environments', { product: 'receivables', name: 'automatch bench' })).body.key as string;
   // Runs only on demand, so the generated receipts wait for the timed run.
   await admin(engine, 'PUT', `/environments/${env}/automatch`, { schedule: { enabled: false } });

@@ -21,7 +21,7 @@ type Mode = 'no drill' | 'no drill (again)' | 'armed for a create' | 'watching a
 const MODES: Mode[] = ['no drill', 'no drill (again)', 'armed for a create', 'watching a receipt'];
 
 async function inProcess(rounds: number): Promise<Record<Mode, number[]>> {
-  const engine: Engine = await createEngine({ backend: new MemoryBackend(), pbkdf2Iterations: 1000 });
+  const engine: Engine = await createEngine({ backend: new MemoryBackend() });
   const call = async (path: string, init?: RequestInit) => engine.handle(new Request(`${ORIGIN}/sim${path}`, init));
   const target = async (mode: Mode) => {
     const env = await (await call('/_admin/environments', { method: 'POST', body: JSON.stringify({ product: 'receivables', name: mode }) })).json();

@@ -66,7 +66,7 @@ async function measure(engine: Engine, env: Env, method: string, path: string, b
 const COLLECTION = `/CUSTOMERS?$filter=${encodeURIComponent("STATDES eq 'Active'")}&$top=25&$orderby=CUSTNAME`;
 
 async function main() {
-  const engine = await createEngine({ db: openDatabase(`bench-odata-${Date.now()}`, new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+  const engine = await createEngine({ db: openDatabase(`bench-odata-${Date.now()}`, new IDBFactory(), IDBKeyRange) });
   const rows: Record<string, string | number>[] = [];
   const collection = new Map<number, number>();
   let batchEnv: Env | null = null;

@@ -130,7 +130,7 @@ async function time(engine: Engine, path: string, token: string): Promise<number
 
 async function main() {
   const db = openDatabase(`bench-${Date.now()}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, pbkdf2Iterations: 1000 });
+  const engine = await createEngine({ db });
   const rows: Record<string, string | number>[] = [];
   const medians = new Map<number, number>();
   for (const size of SIZES) {

@@ -2,7 +2,6 @@ import { Hono } from 'hono/tiny';
 import { adminRoutes, type EngineStats } from './admin/routes.ts';
 import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
-import { PBKDF2_ITERATIONS } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
 import { limitBody } from './core/limits.ts';
 import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
@@ -36,8 +35,6 @@ export interface EngineOptions {
   clock?: HostClock;
   /** Path prefix the simulator answers under, e.g. `/sim` or `/erp-sim/sim`. */
   mount?: string;
-  /** PBKDF2 iterations for new credentials (tests may lower it; stored per credential). */
-  pbkdf2Iterations?: number;
   products?: readonly Product[];
   /** The products' UI catalogs for `GET /_admin/products`; without it that route answers 503. */
   catalog?: CatalogSource;
@@ -150,7 +147,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, iterations: options.pbkdf2Iterations ?? PBKDF2_ITERATIONS, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
+    adminRoutes({ store, products, clock, mount, stats, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

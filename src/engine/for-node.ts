@@ -23,5 +23,5 @@ import type { CatalogSource } from './teaching/catalog.ts';
 export const lazyBuiltInCatalog: CatalogSource = async (product) => (await import('./teaching/catalogs.ts')).builtInCatalog(product);
 export type { AccessOptions } from './access/types.ts';
 export type { Caller } from './access/caller.ts';
-export { chosenTokenProblem, hashToken, newToken, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';
+export { chosenTokenProblem, hashToken, newToken, redactTokens, TOKEN_PREFIX, type TokenKind } from './access/tokens.ts';
 export { RECEIPT_PRIVILEGES } from './products/receivables/oauth/privileges.ts';

@@ -101,7 +101,7 @@ describe('starting and stopping a drill (issue 23 § Contract)', () => {
     const name = `drill-${Math.random().toString(36).slice(2)}`;
     const clock = { now: Date.parse('2026-03-15T10:00:00Z') };
     // The worker's setup: records and the request journal both in IndexedDB.
-    const open = () => createEngine({ db: openDatabase(name, idb, IDBKeyRange), journal: new DexieJournalPersistence(`${name}-journal`, idb, IDBKeyRange), clock: () => clock.now, sleep: clockSleep(clock), pbkdf2Iterations: 1000, catalog: builtInCatalog });
+    const open = () => createEngine({ db: openDatabase(name, idb, IDBKeyRange), journal: new DexieJournalPersistence(`${name}-journal`, idb, IDBKeyRange), clock: () => clock.now, sleep: clockSleep(clock), catalog: builtInCatalog });
     const first = await open();
     const sim1 = { engine: first, clock, fetch: (p: string, i?: RequestInit) => first.handle(new Request(`http://sim.test${p}`, i)) };
     const env = await (await sim1.fetch('/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}' })).json();

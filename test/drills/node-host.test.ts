@@ -21,7 +21,7 @@ describe('drills in the Node host (issue 23 § Contract, both hosts)', () => {
   it('a dropped create resets the socket; a client that times out on the slow read and asks again is "timed out and retried"; JUnit over HTTP', async () => {
     // The real clock, moved on by `skew` where the test would otherwise wait out a window.
     let skew = 0;
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, clock: () => Date.now() + skew });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', clock: () => Date.now() + skew });
     try {
       const env = await odataEnv(host.url);
       const started = await fetch(`${host.url}/sim/_admin/environments/${env.key}/drills`, { method: 'POST', body: '{"plan":["connection-dropped-before-write","slow-answer"]}' });
@@ -58,7 +58,7 @@ describe('drills in the Node host (issue 23 § Contract, both hosts)', () => {
 
   it('with --state a running drill, with the step it injected, survives a restart', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'drill-')), 'state.jsonl');
-    const first = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile: state });
+    const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: state });
     const env = await odataEnv(first.url);
     try {
       await fetch(`${first.url}/sim/_admin/environments/${env.key}/drills`, { method: 'POST', body: '{"plan":"standard"}' });
@@ -67,7 +67,7 @@ describe('drills in the Node host (issue 23 § Contract, both hosts)', () => {
     } finally {
       await first.close();
     }
-    const second = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile: state });
+    const second = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: state });
     try {
       const root = env.root.replace(first.url, second.url);
       const mid = await (await fetch(`${second.url}/sim/_admin/environments/${env.key}/drills/drill-1`)).json();

@@ -248,7 +248,7 @@ describe('verdicts (issue 23 § Contract, steps 1-6)', () => {
     await waiting;
     expect(performance.now() - t1).toBeLessThan(1000);
     // The engine's default is that timer: an aborted slow read answers with a dropped connection at once.
-    const engine = await createEngine({ db: openDatabase(`real-${Math.random()}`, new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000, catalog: builtInCatalog });
+    const engine = await createEngine({ db: openDatabase(`real-${Math.random()}`, new IDBFactory(), IDBKeyRange), catalog: builtInCatalog });
     const env = await (await engine.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' }))).json();
     await engine.handle(new Request(`http://sim.test/sim/_admin/environments/${env.key}/drills`, { method: 'POST', body: '{"plan":["slow-answer"]}' }));
     const abort = new AbortController();
@@ -293,7 +293,7 @@ describe('catalog entries and words of the steps (issue 23: "the rule, one sente
   });
 
   it('a host without catalogs still reports the steps, by kind and verdict', async () => {
-    const engine = await createEngine({ db: openDatabase(`bare-${Math.random()}`, new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+    const engine = await createEngine({ db: openDatabase(`bare-${Math.random()}`, new IDBFactory(), IDBKeyRange) });
     const env = await (await engine.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}' }))).json();
     const res = await engine.handle(new Request(`http://sim.test/sim/_admin/environments/${env.key}/drills`, { method: 'POST', body: '{"plan":"standard"}' }));
     expect(res.status).toBe(201);

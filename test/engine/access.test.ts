@@ -49,7 +49,6 @@ describe('access control in the engine (issue 19 § 1)', () => {
   it('an engine given access options asks a caller with no address for a token, and trusts the host itself', async () => {
     const engine = await createEngine({
       backend: new MemoryBackend(),
-      pbkdf2Iterations: 1000,
       access: { adminTokenHash: await hashToken('simadmin_0123456789abcdefghij'), classCodeHashes: [], requireToken: false },
     });
     const list = () => new Request('http://sim.test/sim/_admin/environments');

@@ -148,7 +148,7 @@ describe('control API: product catalogs', () => {
   });
 
   it('answers 503 {error} when the host gives no catalog source; the APIs still work', async () => {
-    const engine = await createEngine({ db: openDatabase('no-catalog', new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000 });
+    const engine = await createEngine({ db: openDatabase('no-catalog', new IDBFactory(), IDBKeyRange) });
     const res = await engine.handle(new Request('http://sim.test/sim/_admin/products'));
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ error: 'The product catalogs could not be loaded by this host.' });

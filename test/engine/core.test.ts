@@ -23,7 +23,7 @@ describe('money', () => {
 });
 
 describe('credentials', () => {
-  it('stores only a salted PBKDF2 hash and verifies in constant time (issue 2 § 2 Credentials)', async () => {
+  it('stores only a salted hash and verifies in constant time (issue 2 § 2 Credentials)', async () => {
     const sim = await createTestSim();
     const env = await createEnv(sim, 'odata');
     const user = env.credentials.apiUsers[0];

@@ -7,7 +7,7 @@ import { createEngine, openDatabase, type WorkProgress } from '../../src/engine/
 
 it('generate reports each committed slice to onProgress, ending at the total (issue 14 § What to reach)', async () => {
   const seen: WorkProgress[] = [];
-  const engine = await createEngine({ db: openDatabase('progress', new IDBFactory(), IDBKeyRange), pbkdf2Iterations: 1000, onProgress: (p) => seen.push(p) });
+  const engine = await createEngine({ db: openDatabase('progress', new IDBFactory(), IDBKeyRange), onProgress: (p) => seen.push(p) });
   const admin = (path: string, body: unknown) => engine.handle(new Request(`http://x/sim/_admin${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }));
   const { key } = (await (await admin('/environments', { product: 'odata' })).json()) as { key: string };
   const res = await admin(`/environments/${key}/generate`, { count: 7000 });

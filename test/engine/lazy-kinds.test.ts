@@ -17,7 +17,7 @@ const REST = '/fscmRestApi/resources/11.13.18.05';
 const ODATA = '/odata/Priority/tabula.ini/demo';
 const factory = new IDBFactory();
 
-const open = () => createEngine({ backend: new DexieBackend(openDatabase('lazy', factory, IDBKeyRange), LIMITS), clock: () => NOW, pbkdf2Iterations: 1000, catalog: builtInCatalog });
+const open = () => createEngine({ backend: new DexieBackend(openDatabase('lazy', factory, IDBKeyRange), LIMITS), clock: () => NOW, catalog: builtInCatalog });
 const call = (engine: Engine, path: string, init: RequestInit = {}) => engine.handle(new Request(`http://sim.test${path}`, init));
 const admin = async (engine: Engine, path: string, body: unknown) => (await call(engine, `/sim/_admin${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })).json();
 

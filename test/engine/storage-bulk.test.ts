@@ -10,7 +10,7 @@ const post = (body: unknown) => new Request('http://x/sim/_admin/environments', 
 it('an environment of more rows than one bulk read survives a restart whole; reset clears data kinds only', async () => {
   const factory = new IDBFactory();
   const db1 = openDatabase('bulk', factory, IDBKeyRange);
-  const e1 = await createEngine({ db: db1, pbkdf2Iterations: 1000 });
+  const e1 = await createEngine({ db: db1 });
   const { key } = (await (await e1.handle(post({ product: 'odata' }))).json()) as { key: string };
   const other = (await (await e1.handle(post({ product: 'odata' }))).json()) as { key: string };
   // 45k rows: more than two bulk reads; kinds on both sides of the `sim.` prefix in key order.

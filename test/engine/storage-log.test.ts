@@ -29,7 +29,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ op: 'restart' as const }) },
 );
 
-const open = (factory: IDBFactory, name: string) => createEngine({ backend: new DexieBackend(openDatabase(name, factory, IDBKeyRange), TINY), pbkdf2Iterations: 1000 });
+const open = (factory: IDBFactory, name: string) => createEngine({ backend: new DexieBackend(openDatabase(name, factory, IDBKeyRange), TINY) });
 
 /**
  * The environment's rows as [kind, [[id, row]...]] in the cache's own order (order is part of what
@@ -141,7 +141,7 @@ describe('IndexedDB snapshot plus log (issue 14 § How: read and write in bulk)'
       { env: env.key, kind: 'sim.credential', id: 'k', data: { type: 'api-user' } },
     ]);
     v1.close();
-    const engine = await createEngine({ db: openDatabase('old', factory, IDBKeyRange), pbkdf2Iterations: 1000 });
+    const engine = await createEngine({ db: openDatabase('old', factory, IDBKeyRange) });
     expect(engine.store.env(env.key)?.idSeq).toBe(7);
     const data = await engine.store.data(env.key);
     expect([...data.entries('CUSTOMERS')]).toEqual([['C1', { CUSTNAME: 'C1' }], ['C2', { CUSTNAME: 'C2' }]]);

@@ -72,7 +72,7 @@ describe('storage', () => {
   it('everything survives a restart of the engine over the same IndexedDB (issue 2 § 2: state never only in memory)', async () => {
     const factory = new IDBFactory();
     const db1 = openDatabase('restart', factory, IDBKeyRange);
-    const e1 = await createEngine({ db: db1, pbkdf2Iterations: 1000 });
+    const e1 = await createEngine({ db: db1 });
     const created = await e1.handle(
       new Request('http://x/sim/_admin/environments', { method: 'POST', body: JSON.stringify({ product: 'odata' }), headers: { 'content-type': 'application/json' } }),
     );

@@ -162,7 +162,7 @@ async function observed(f: Fixture) {
 }
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, requireToken: true, adminToken: ADMIN, classCodes: [CLASS] });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1', requireToken: true, adminToken: ADMIN, classCodes: [CLASS] });
   host.engine.store.onChange(() => {
     changes++;
   });

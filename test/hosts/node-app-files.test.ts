@@ -24,7 +24,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.css'), 'body{color:red}');
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"x"}');
   writeFileSync(join(dir, 'secret.txt'), 'outside the folder');
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, app: appFiles(dist, { host: 'node', class: { product: 'odata' } }) });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1', app: appFiles(dist, { host: 'node', class: { product: 'odata' } }) });
 });
 
 afterAll(async () => {

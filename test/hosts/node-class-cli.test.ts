@@ -19,15 +19,25 @@ async function cli(args: string[], done: RegExp, exits = false): Promise<{ out: 
 }
 
 describe('npm run serve -- --class-code (issue 20 § Starting a class)', () => {
-  it('prints the join link and the trainer link (token in the fragment, never a query string)', async () => {
+  it('prints the join link and the trainer link without the chosen class code or admin token (issue 43 § 5)', async () => {
     const { out } = await cli(['--host', '0.0.0.0', '--class-code', 'simclass_cli-test-1', '--class-scenario', 'cash-cycle', '--admin-token', 'simadmin_cli-test-admin-token-000000'], /trainer: /);
     expect(out).toContain('get their own copy of "Cash cycle exercise"');
     const join = /join: +(\S+)/.exec(out)?.[1] as string;
-    expect(join).toMatch(/^http:\/\/[\d.]+:\d+\/#\/join\/simclass_cli-test-1$/);
-    expect(out).toMatch(/trainer: http:\/\/127\.0\.0\.1:\d+\/#\/trainer\?token=simadmin_cli-test-admin-token-000000\n/);
-    expect(out).not.toMatch(/\/\?token=|\?token=[^\n]*#/);
+    expect(join).toMatch(/^http:\/\/[\d.]+:\d+\/#\/join\/<class-code>$/);
+    expect(out).toMatch(/trainer: http:\/\/127\.0\.0\.1:\d+\/#\/trainer +\(paste the admin token you chose there: it is not printed\)\n/);
+    expect(out).not.toContain('simadmin_cli-test-admin-token');
+    expect(out).not.toContain('simclass_cli-test-1');
     // A class makes its environments as trainees join: none is created at start.
     expect(out).not.toContain('created at start');
+  }, 40_000);
+
+  it('a generated admin token rides in the trainer link, in the fragment (shown once, never a query string)', async () => {
+    const { out } = await cli(['--class-code', 'simclass_cli-test-4'], /trainer: /);
+    const generated = /Admin token \(shown once; everything on this host\): (simadmin_\w+)/.exec(out)?.[1] as string;
+    expect(generated).toMatch(/^simadmin_[0-9a-f]{40}$/);
+    expect(out).toContain(`/#/trainer?token=${generated}\n`);
+    expect(out).not.toMatch(/\/\?token=|\?token=[^\n]*#/);
+    expect(out).not.toContain('simclass_cli-test-4');
   }, 40_000);
 
   it('refuses a scenario the host does not have, a product it does not know, and class settings without a code (exit 2)', async () => {
@@ -50,8 +60,8 @@ describe('class banner', () => {
   });
 
   it('a host bound to loopback says trainees elsewhere cannot join; a restarted host without the token still names the trainer view', () => {
-    const lines = classBanner({ bind: '127.0.0.1', port: 8787, code: 'simclass_x1234567', settings: { product: 'odata' } });
-    expect(lines).toContain('  join:    http://127.0.0.1:8787/#/join/simclass_x1234567');
+    const lines = classBanner({ bind: '127.0.0.1', port: 8787, settings: { product: 'odata' }, adminTokenKept: true });
+    expect(lines).toContain('  join:    http://127.0.0.1:8787/#/join/<class-code>');
     expect(lines.join('\n')).toContain('only this machine can join');
     expect(lines.join('\n')).toContain('odata environment');
     expect(lines.join('\n')).toMatch(/trainer: http:\/\/127\.0\.0\.1:8787\/#\/trainer +\(the trainer link of this state file's first start still works/);

@@ -14,7 +14,7 @@ const admin = (method: string, path: string, body?: unknown) =>
 const make = async (product: string) => ((await (await admin('POST', '/environments', { product })).json()) as { key: string }).key;
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1' });
   [busy, quiet, odata] = [await make('receivables'), await make('odata'), await make('odata')];
 });
 afterAll(() => host.close());

@@ -13,7 +13,7 @@ async function createOdataEnv(url: string) {
 
 describe('Node host', () => {
   it('answers curl-style HTTP requests with the engine (issue 2 § 5)', async () => {
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1' });
     try {
       const env = await createOdataEnv(host.url);
       expect(env.baseUrl).toBe(`${host.url}/sim/${env.key}`);
@@ -28,7 +28,7 @@ describe('Node host', () => {
   });
 
   it('listening on every interface (--host 0.0.0.0) prints an address a client can reach (issue 2 § 5)', async () => {
-    const host = await startNodeHost({ port: 0, host: '0.0.0.0', pbkdf2Iterations: 1000 });
+    const host = await startNodeHost({ port: 0, host: '0.0.0.0' });
     try {
       expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await fetch(`${host.url}/sim/_admin/stats`)).status).toBe(200);
@@ -39,7 +39,7 @@ describe('Node host', () => {
 
   it('keeps environments, data and credentials across a restart with --state (issue 2 § 5)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'erp-sim-')), 'state.jsonl');
-    const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: file, pbkdf2Iterations: 1000 });
+    const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: file });
     const env = await createOdataEnv(first.url);
     await fetch(`${first.url}/sim/_admin/environments/${env.key}/clock`, { method: 'PUT', body: '{"advanceDays":3}' });
     await first.close();

@@ -16,7 +16,7 @@ let port: number;
 let base: string;
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1' });
   port = Number(new URL(host.url).port);
   const res = await fetch(`${host.url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
   base = `/sim/${((await res.json()) as { key: string }).key}`;
@@ -106,7 +106,7 @@ describe('the control API\'s early 401 on a --require-token host (issue 26 § Te
   let guarded: NodeHost;
   let guardedPort: number;
   beforeAll(async () => {
-    guarded = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, requireToken: true, adminToken: ADMIN });
+    guarded = await startNodeHost({ port: 0, host: '127.0.0.1', requireToken: true, adminToken: ADMIN });
     guardedPort = Number(new URL(guarded.url).port);
   });
   afterAll(() => guarded.close());

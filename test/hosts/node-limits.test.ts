@@ -15,7 +15,7 @@ const auth: Record<string, string> = {};
 let changes = 0;
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1' });
   const made = await fetch(`${host.url}/sim/_admin/environments`, { method: 'POST', body: '{"product":"receivables"}' });
   const rec = (await made.json()) as { key: string; credentials: { oauthClients: { clientId: string; clientSecret: string; scope: string }[] } };
   env = rec.key;

@@ -15,7 +15,7 @@ const INV = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
 let host: NodeHost;
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, requireToken: true, adminToken: ADMIN, classCodes: [CLASS] });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1', requireToken: true, adminToken: ADMIN, classCodes: [CLASS] });
 });
 afterAll(() => host.close());
 
@@ -128,7 +128,7 @@ describe('GET /sim/_admin/events: the notices of the worker, over the network (i
   });
 
   it('a host that posts its notices itself (the service worker) has no stream: 404', async () => {
-    const engine = await createEngine({ backend: new MemoryBackend(), pbkdf2Iterations: 1000, catalog: builtInCatalog });
+    const engine = await createEngine({ backend: new MemoryBackend(), catalog: builtInCatalog });
     const res = await engine.handle(new Request('http://sw.test/sim/_admin/events'));
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: string }).error).toContain('service worker');

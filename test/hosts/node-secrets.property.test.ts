@@ -31,7 +31,7 @@ async function admin<T>(path: string, body: unknown): Promise<T> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'erp-sim-secrets-'));
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: join(dir, 'state.jsonl'), pbkdf2Iterations: 1000, log: (line) => log.push(line) });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: join(dir, 'state.jsonl'), log: (line) => log.push(line) });
   type Made = { key: string; credentials: Record<string, Record<string, string>[]> };
   const r = await admin<Made>('/environments', { product: 'receivables' });
   const o = await admin<Made>('/environments', { product: 'odata' });

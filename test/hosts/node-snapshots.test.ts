@@ -16,7 +16,7 @@ describe('snapshots between hosts (issue 12 § 3)', () => {
     await sim.admin('POST', `/environments/${env.key}/generate`, { count: 7 });
     const fromBrowser = await (await sim.fetch(`/sim/_admin/environments/${env.key}/snapshot?credentials=true`)).text();
 
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1' });
     try {
       const res = await fetch(`${host.url}/sim/_admin/environments/import`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fromBrowser });
       expect(res.status).toBe(201);
@@ -56,7 +56,7 @@ describe('snapshots between hosts (issue 12 § 3)', () => {
     }
   });
 
-  it('npm run serve -- --import FILE loads a snapshot at start and prints its credentials; a foreign file stops the host (exit 1)', async () => {
+  it('npm run serve -- --import FILE loads a snapshot at start and prints its credentials; a foreign file stops the host (exit 2, as any bad argument: issue 43 § 4.5)', async () => {
     const sim = await createTestSim();
     const env = await createEnv(sim, 'odata', 'For CI');
     const dir = mkdtempSync(join(tmpdir(), 'erp-sim-snap-'));
@@ -81,8 +81,9 @@ describe('snapshots between hosts (issue 12 § 3)', () => {
     const bad = join(dir, 'foreign.json');
     writeFileSync(bad, '{"openapi": "3.1.0"}');
     const refused = run(bad);
-    expect(await refused.exited).toBe(1);
+    expect(await refused.exited).toBe(2);
     expect(refused.output()).toContain('This is not an ERP simulator snapshot');
+    expect(refused.output()).not.toMatch(/simadmin_|listening on/);
   }, 40_000);
 });
 

@@ -53,7 +53,7 @@ describe('npm run serve -- --run-collection (issue 24 § 3)', () => {
   }, 60_000);
 
   it('runCollection against a running host and an environment of it (--server, --env): brings its own credentials and revokes them', async () => {
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1' });
     try {
       const created = await (await fetch(`${host.url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product: 'receivables', name: 'CI' }) })).json();
       const before = (await (await fetch(`${host.url}/sim/_admin/environments/${created.key}`)).json()).credentials.length;

@@ -2,11 +2,12 @@
 // through a host of its own (src/hosts/node/warm-up.ts), so that clients' first requests cost what
 // later ones do. The warm-up must be real requests that succeed, and must leave nothing behind: no
 // environment, state line, journal entry or file of the user's host, and no folder of its own.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { warmUp } from '../../src/hosts/node/warm-up.ts';
+import { removeStaleWarmUps, warmUp } from '../../src/hosts/node/warm-up.ts';
 import { startCli } from '../support/cli.ts';
 
 const warmUpFolders = () => readdirSync(tmpdir()).filter((f) => f.startsWith('erp-sim-warm-up-'));
@@ -51,6 +52,53 @@ describe('the CLI host warm-up (issue 22 § Also)', { timeout: 120_000 }, () => 
       for (const file of [state, `${state}.journal.jsonl`]) if (existsSync(file)) expect(readFileSync(file, 'utf8')).not.toContain('warm-up');
     } finally {
       cli.child.kill('SIGTERM');
+    }
+  });
+
+  // Issue 36 § 1.12: 24 folders of about 1 MB were found after a day of test runs, left by hosts
+  // killed during or after their warm-up.
+  it('removes the folders of warm-ups whose process is gone (and old ones naming none), never a running one\'s (issue 36 § 1.12)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'warm-up-stale-'));
+    try {
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+      const folder = (name: string, pid?: string, ageMs = 0) => {
+        mkdirSync(join(tmp, name));
+        if (pid !== undefined) writeFileSync(join(tmp, name, 'pid'), pid);
+        writeFileSync(join(tmp, name, 'state.jsonl'), 'x'.repeat(1000));
+        const at = (Date.now() - ageMs) / 1000;
+        utimesSync(join(tmp, name), at, at);
+      };
+      folder('erp-sim-warm-up-dead', gone);
+      folder('erp-sim-warm-up-old', undefined, 10 * 60_000);
+      folder('erp-sim-warm-up-running', String(process.pid));
+      folder('erp-sim-warm-up-new', undefined, 0);
+      folder('something-else', gone);
+      expect(removeStaleWarmUps(tmp).sort()).toEqual(['erp-sim-warm-up-dead', 'erp-sim-warm-up-old']);
+      expect(readdirSync(tmp).sort()).toEqual(['erp-sim-warm-up-new', 'erp-sim-warm-up-running', 'something-else']);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('erp-sim serve stopped during its warm-up leaves no folder, and one left by a killed host goes at the next start (issue 36 § 1.12)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'warm-up-kill-'));
+    const folders = () => readdirSync(tmp).filter((f) => f.startsWith('erp-sim-warm-up-'));
+    try {
+      const first = await startCli(['--port', '0'], (out) => out.includes('odata environment'), { TMPDIR: tmp });
+      // Killed outright while warming up: nothing can remove its folder then.
+      while (folders().length === 0) await new Promise((r) => setTimeout(r, 5));
+      const left = folders();
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+      expect(folders()).toEqual(left);
+      // The next host removes it when its warm-up begins, and stopped by SIGTERM mid-way removes its own.
+      const second = await startCli(['--port', '0'], (out) => out.includes('odata environment'), { TMPDIR: tmp });
+      while (folders().some((f) => left.includes(f)) || folders().length === 0) await new Promise((r) => setTimeout(r, 5));
+      second.child.kill('SIGTERM');
+      await new Promise((r) => second.child.once('exit', r));
+      expect(folders()).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

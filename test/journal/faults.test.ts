@@ -129,7 +129,7 @@ describe('probability and count (issue 12 § 2)', () => {
   it('fires at most count times; the count is stored and survives a restart', async () => {
     const idb = new IDBFactory();
     const name = `f-${Math.random().toString(36).slice(2)}`;
-    const open = () => createEngine({ db: openDatabase(name, idb, IDBKeyRange), pbkdf2Iterations: 1000, catalog: builtInCatalog });
+    const open = () => createEngine({ db: openDatabase(name, idb, IDBKeyRange), catalog: builtInCatalog });
     const first = await open();
     const call = (e: typeof first, path: string, init?: RequestInit) => e.handle(new Request(`http://sim.test/sim${path}`, init));
     const env = await (await call(first, '/_admin/environments', { method: 'POST', body: '{"product":"odata"}' })).json();

@@ -231,7 +231,7 @@ describe('journal: ring, isolation and the control API (issue 12 § 1, Standard)
     const idb = new IDBFactory();
     const name = `j-${Math.random().toString(36).slice(2)}`;
     const open = () =>
-      createEngine({ db: openDatabase(name, idb, IDBKeyRange), journal: new DexieJournalPersistence(`${name}-journal`, idb, IDBKeyRange), pbkdf2Iterations: 1000, catalog: builtInCatalog });
+      createEngine({ db: openDatabase(name, idb, IDBKeyRange), journal: new DexieJournalPersistence(`${name}-journal`, idb, IDBKeyRange), catalog: builtInCatalog });
     const first = await open();
     const created = await (await first.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', body: '{"product":"odata"}' }))).json();
     await first.handle(new Request(`http://sim.test/sim/${created.key}/odata/Priority/tabula.ini/demo/CUSTOMERS`));

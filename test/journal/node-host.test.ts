@@ -12,7 +12,7 @@ import type { JournalEntry } from '../../src/engine/index.ts';
 describe('Node host: journal, access log and faults', () => {
   it('prints one access-log line per request, resets the socket for a dropped connection, journals what any client sent', async () => {
     const lines: string[] = [];
-    const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, log: (l) => lines.push(l) });
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', log: (l) => lines.push(l) });
     try {
       const admin = (path: string, init?: RequestInit) => fetch(`${host.url}/sim/_admin${path}`, init);
       const env = (await (await admin('/environments', { method: 'POST', body: '{"product":"odata"}' })).json()) as { key: string };
@@ -39,11 +39,11 @@ describe('Node host: journal, access log and faults', () => {
 
   it('with --state, keeps the journal next to it (FILE.journal.jsonl) across a restart, ids going on', async () => {
     const stateFile = join(mkdtempSync(join(tmpdir(), 'sim-journal-')), 'state.jsonl');
-    const first = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile });
+    const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile });
     const env = (await (await fetch(`${first.url}/sim/_admin/environments`, { method: 'POST', body: '{"product":"odata"}' })).json()) as { key: string };
     await fetch(`${first.url}/sim/${env.key}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
     await first.close();
-    const second = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000, stateFile });
+    const second = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile });
     try {
       await fetch(`${second.url}/sim/${env.key}/odata/Priority/tabula.ini/demo/AINVOICES`);
       await second.engine.settled();

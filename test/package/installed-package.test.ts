@@ -3,7 +3,7 @@
 // runs from <tmp>/project/node_modules/erp-integration-simulator, never from this repository's sources.
 // Run by `npm run test:package` (and scripts/test.sh after the build); needs dist/ and lib/.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,11 @@ await sim.close();
 export async function check(env: SimEnvironment): Promise<[VerifyResult, JournalEntry[], FaultRule, string]> {
   const sim = await startSimulator({ port: 0, adminToken: 't' });
   await connectSimulator({ url: sim.url });
+  // Typed per product, no \`!\` needed (issue 43 § 4.6).
+  const token: string = sim.adminToken;
+  const rest = await sim.createEnvironment({ product: 'receivables' });
+  const clientId: string = rest.credentials.oauthClients[0]?.clientId ?? token;
+  void clientId;
   const rule = await env.faults.add({ kind: 'status', status: 503, path: '*/standardReceipts' });
   return [await env.journal.verify({ request: { method: 'POST', status: '2xx' }, count: { atMost: 1 } }), await env.journal.list({ since: 3 }), rule, env.credentials.oauthClients?.[0]?.clientSecret ?? ''];
 }
@@ -97,18 +102,18 @@ export const errors = [SimulatorError, VerificationError];
 
 describe('npx erp-sim (issue 21 § 1, § 4)', () => {
   it('--help prints the usage; --version the package version', () => {
-    const out = run('npx', ['erp-sim', '--help']);
+    const out = run('npx', ['--no-install', 'erp-sim', '--help']);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Usage: erp-sim serve [options]');
     const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
-    expect(run('npx', ['erp-sim', '--version']).stdout.trim()).toBe(version);
+    expect(run('npx', ['--no-install', 'erp-sim', '--version']).stdout.trim()).toBe(version);
   });
 
   it('serve --import answers, serves the playground, and the Python example (standard library only) passes against it', async () => {
     // The snapshot was written by the plain-node test above (an environment named "team").
     expect(existsSync(join(project, 'team.erp-sim.json'))).toBe(true);
     // Its own process group: npx runs the bin in a child, and both must stop at the end.
-    const child: ChildProcess = spawn('npx', ['erp-sim', 'serve', '--port', '0', '--import', 'team.erp-sim.json'], { cwd: project, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child: ChildProcess = spawn('npx', ['--no-install', 'erp-sim', 'serve', '--port', '0', '--import', 'team.erp-sim.json'], { cwd: project, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const url = await bannerUrl(child);
       expect((await fetch(`${url}/sim/_admin/environments`)).status).toBe(200);
@@ -152,3 +157,106 @@ function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, 
     child.on('exit', (code) => resolve({ code, output }));
   });
 }
+
+/** Numbers as the README writes them in words (its figures are checked below). */
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
+const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+
+describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
+  const readme = () => readFileSync(join(installed(), 'README.md'), 'utf8');
+
+  it('states the figures the tarball has: runtime dependencies (each with its line), packed and unpacked size', () => {
+    const text = readme();
+    const deps = Object.keys((JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    const stated = /plain Node [\d.]+\+ with (\w+)\s+runtime dependencies/.exec(text)?.[1];
+    expect(stated, 'the README states how many runtime dependencies').toBeDefined();
+    expect(WORDS.indexOf(stated as string)).toBe(deps.length);
+    // One line per dependency says why (the README's dependency table).
+    for (const dep of deps) expect(text, dep).toMatch(new RegExp(`^\\| ${dep.replace(/[./]/g, '\\$&')} \\|`, 'm'));
+    const sizes = /the packed tarball\s+([\d.]+) MB, ([\d.]+) MB unpacked/.exec(text);
+    expect(sizes, 'the README states the tarball sizes').not.toBeNull();
+    const [packedMb, unpackedMb] = [Number(sizes?.[1]), Number(sizes?.[2])];
+    // As npm pack reports them, to the figure's own precision (a tenth of a MB either way).
+    expect(Math.abs(packedMb - packed.size / 1024 / 1024), `packed ${(packed.size / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(unpackedMb - packed.unpackedSize / 1024 / 1024), `unpacked ${(packed.unpackedSize / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(0.1);
+  });
+
+  it('every relative link of the README and the docs reaches a file of the package, and its anchor a heading there', () => {
+    const files = ['README.md', ...readdirSync(join(installed(), 'docs')).map((f) => `docs/${f}`)];
+    let links = 0;
+    for (const from of files) {
+      const text = readFileSync(join(installed(), from), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target as string)) continue;
+        links++;
+        const [path, anchor] = (target as string).split('#') as [string, string | undefined];
+        const file = path ? join(dirname(join(installed(), from)), path) : join(installed(), from);
+        expect(existsSync(file), `${from} → ${target}`).toBe(true);
+        if (anchor && file.endsWith('.md')) {
+          const headings = [...readFileSync(file, 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => anchorOf(m[1] as string));
+          expect(headings, `${from} → ${target}`).toContain(anchor);
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(10);
+  });
+
+  it('no internal issue number in the README, the docs, the declarations or erp-sim --help', () => {
+    const texts: [string, string][] = [['README.md', readme()]];
+    for (const f of readdirSync(join(installed(), 'docs'))) texts.push([`docs/${f}`, readFileSync(join(installed(), 'docs', f), 'utf8')]);
+    const declarations = packed.files.filter((f) => f.endsWith('.d.ts'));
+    expect(declarations.length).toBeGreaterThan(0);
+    for (const f of declarations) texts.push([f, readFileSync(join(installed(), f), 'utf8')]);
+    texts.push(['erp-sim --help', run('npx', ['--no-install', 'erp-sim', '--help']).stdout]);
+    for (const [name, text] of texts) expect(text.match(/\bissues? \d+|#[a-z0-9-]*issue-\d/gi) ?? [], name).toEqual([]);
+  });
+});
+
+describe('the example workflow (issue 43 § 5, § 4.8b)', () => {
+  it('its start step waits for a --require-token host, the Python suite passes with the job token, and sim.log holds no chosen token or class code', async () => {
+    const workflow = readFileSync(join(installed(), 'examples', 'github-actions.yml'), 'utf8');
+    expect(workflow).toContain('npx --no-install erp-sim serve');
+    expect(workflow).not.toMatch(/npx erp-sim/);
+    const step = /- name: Start the simulator\n\s+run: \|\n((?:\s{10}.*\n)+)/.exec(workflow)?.[1];
+    expect(step, 'the workflow has its start step').toBeDefined();
+    // The step as written, on a port of this test's own, with a class code added to the serve line.
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const code = 'simclass_workflow-test-code';
+    const script = (step as string).replace(/^ {10}/gm, '').replaceAll('8787', port).replace('--require-token', `--require-token --class-code ${code}`);
+    const token = `simadmin_${'ab12'.repeat(10)}`;
+    // The project is the user's: the snapshot where the workflow expects the team's fixture.
+    const dir = project;
+    mkdirSync(join(dir, 'test', 'fixtures'), { recursive: true });
+    writeFileSync(join(dir, 'test', 'fixtures', 'team.erp-sim.json'), readFileSync(join(project, 'team.erp-sim.json')));
+    const shell = spawn('bash', ['-c', script], { cwd: dir, env: cleanEnv({ SIM_ADMIN_TOKEN: token }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    try {
+      const started = await new Promise<number | null>((resolve) => shell.on('exit', resolve));
+      const log = () => readFileSync(join(dir, 'sim.log'), 'utf8');
+      expect(started, log()).toBe(0);
+      const url = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${url}/sim/_admin/stats`)).status).toBe(401);
+      const python = spawnSync('python3', ['--version']);
+      if (python.status === 0) {
+        const out = await runAsync('python3', ['-m', 'unittest', '-v'], join(installed(), 'examples', 'pytest'), { SIM_URL: url, SIM_ADMIN_TOKEN: token, SIM_ENVIRONMENT: 'team', PYTHONDONTWRITEBYTECODE: '1' });
+        expect(out.code, out.output).toBe(0);
+      }
+      await fetch(`${url}/sim/_admin/stats?token=${token}`, { headers: { authorization: `Bearer ${code}` } });
+      await expect.poll(() => log()).toMatch(/GET \/sim\/_admin\/stats\?token=simadmin_\[redacted\] /);
+      expect(log()).toContain('Admin token: the one given with SIM_ADMIN_TOKEN (not printed)');
+      expect(log()).toContain('trainer:');
+      expect(log()).not.toContain(token);
+      expect(log()).not.toContain(code);
+    } finally {
+      // The step left the host running in the background of its shell: stop the whole group.
+      if (shell.pid) {
+        try {
+          process.kill(-shell.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  });
+});
+

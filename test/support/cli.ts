@@ -12,8 +12,8 @@ export interface StartedCli {
  * Start `src/hosts/node/cli.ts` with `args` and resolve once it prints its URL and `ready(output)`
  * holds (the banner's last line, a --log line); reject if it exits first.
  */
-export function startCli(args: string[], ready: (output: string) => boolean): Promise<StartedCli> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startCli(args: string[], ready: (output: string) => boolean, env: Record<string, string> = {}): Promise<StartedCli> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   return new Promise<StartedCli>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {

@@ -33,7 +33,7 @@ export function clockSleep(clock: { now: number }) {
 export async function createTestSim(opts: { now?: string; fakeTime?: boolean; warmBeforeGenerate?: boolean } = {}): Promise<TestSim> {
   const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
   const db = openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
+  const engine = await createEngine({ db, clock: () => clock.now, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
   const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
   return {
     engine,

@@ -29,6 +29,14 @@ export function hashToken(token: string): Promise<string> {
   return sha256Hex(token);
 }
 
+/** A control token in any text: its prefix says what it is, so no list of tokens is needed. */
+const TOKEN_IN_TEXT = /\b(simadmin_|simowner_|simclass_)[A-Za-z0-9._~-]+/g;
+
+/** `text` with every control token's body replaced (its prefix kept, so a reader sees which kind). */
+export function redactTokens(text: string): string {
+  return text.replace(TOKEN_IN_TEXT, '$1[redacted]');
+}
+
 /** The kind a presented token claims by its prefix, or null. */
 export function kindOf(token: string): TokenKind | null {
   for (const kind of ['admin', 'owner', 'class'] as const) if (token.startsWith(TOKEN_PREFIX[kind])) return kind;

@@ -3,7 +3,7 @@ import { CONSUMER_SCOPE, type CredentialService, type CredentialSpec, type Crede
 
 export const CREDENTIAL_KIND = 'sim.credential';
 
-/** The credential as shown once, in the response that creates it (issue 2 shapes). */
+/** The credential as shown once, in the response that creates it. */
 export type IssuedCredential =
   | { id: string; type: 'oauth-client'; clientId: string; clientSecret: string; scope: string; privileges: string[] }
   | { id: string; type: 'soap-user' | 'api-user'; username: string; password: string }
@@ -17,31 +17,29 @@ export const CREDENTIAL_LIST_KEY: Record<CredentialType, string> = {
 };
 
 /**
- * Mint a credential: the secret is returned once; what is stored is its salted PBKDF2 hash (to verify
- * it) and its SHA-256 fingerprint (to redact it wherever it turns up, journal/secrets.ts).
+ * Mint a credential: the secret is returned once; what is stored is its salted hash (to verify it)
+ * and its SHA-256 fingerprint (to redact it wherever it turns up, journal/secrets.ts).
  */
-export async function mintCredential(tx: WriteTx, spec: CredentialSpec, now: Date, iterations: number): Promise<IssuedCredential> {
-  const { stored, issued } = await prepareCredential(spec, now, iterations);
+export async function mintCredential(tx: WriteTx, spec: CredentialSpec, now: Date): Promise<IssuedCredential> {
+  const { stored, issued } = await prepareCredential(spec, now);
   tx.put(CREDENTIAL_KIND, stored.id, stored);
   return issued;
 }
 
-/**
- * Mint several credentials: hashed side by side (PBKDF2 runs off the event loop, so three take about
- * as long as one: a class's join waits for them, issue 20), stored in the order given.
- */
-export async function mintCredentials(tx: WriteTx, specs: readonly CredentialSpec[], now: Date, iterations: number): Promise<IssuedCredential[]> {
-  const minted = await Promise.all(specs.map((spec) => prepareCredential(spec, now, iterations)));
+/** Mint several credentials, stored in the order given. */
+export async function mintCredentials(tx: WriteTx, specs: readonly CredentialSpec[], now: Date): Promise<IssuedCredential[]> {
+  const minted = await Promise.all(specs.map((spec) => prepareCredential(spec, now)));
   for (const { stored } of minted) tx.put(CREDENTIAL_KIND, stored.id, stored);
   return minted.map((m) => m.issued);
 }
 
 /** A credential's secret, what is stored of it, and what is shown once. */
-async function prepareCredential(spec: CredentialSpec, now: Date, iterations: number): Promise<{ stored: StoredCredential; issued: IssuedCredential }> {
+async function prepareCredential(spec: CredentialSpec, now: Date): Promise<{ stored: StoredCredential; issued: IssuedCredential }> {
   const id = `cred_${randomHex(8)}`;
+  // Every secret is generated here (128 random bits or more); no person chooses one.
   const secret = spec.type === 'pat' ? `pat_${randomHex(20)}` : randomHex(16);
   const salt = randomHex(16);
-  const hash = await pbkdf2(secret, salt, iterations);
+  const hash = await generatedSecretHash(secret, salt);
   const fingerprint = await sha256Hex(secret);
   const name =
     spec.type === 'oauth-client'
@@ -59,7 +57,7 @@ async function prepareCredential(spec: CredentialSpec, now: Date, iterations: nu
     salt,
     hash,
     fingerprint,
-    iterations,
+    scheme: GENERATED_SCHEME,
     createdAt: now.toISOString(),
   };
   switch (spec.type) {
@@ -72,6 +70,26 @@ async function prepareCredential(spec: CredentialSpec, now: Date, iterations: nu
   }
 }
 
+/**
+ * How a generated secret is stored: one salted SHA-256. A secret of 128 random bits cannot be
+ * guessed, so key stretching (PBKDF2) would add nothing but some 40 ms to every environment created.
+ */
+const GENERATED_SCHEME = 'sha256';
+
+function generatedSecretHash(secret: string, salt: string): Promise<string> {
+  return sha256Hex(`${salt}\u0000${secret}`);
+}
+
+/**
+ * Whether `secret` is the one `cred` was minted with. Credentials stored before the salted SHA-256
+ * (in a state file or an IndexedDB of an earlier version) carry no scheme: their PBKDF2 hash, with
+ * the iterations stored beside it, still verifies.
+ */
+export async function secretMatches(cred: StoredCredential, secret: string): Promise<boolean> {
+  const hash = cred.scheme === GENERATED_SCHEME ? await generatedSecretHash(secret, cred.salt) : await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
+  return constantTimeEqual(hash, cred.hash);
+}
+
 /** Public view of a stored credential (no hash, no salt), as the control API shows it. */
 export type PublicCredential = Pick<StoredCredential, 'id' | 'type' | 'name' | 'owner' | 'privileges' | 'scope' | 'createdAt'>;
 
@@ -80,9 +98,10 @@ export function publicCredential(c: StoredCredential): PublicCredential {
 }
 
 /**
- * Verifies secrets against stored hashes. PBKDF2 is deliberately slow, so only a secret whose
- * SHA-256 fingerprint matches is checked with it, and a successful check is remembered under a
- * SHA-256 of what was presented; a revoked credential drops out because `byId` no longer finds it.
+ * Verifies secrets against stored hashes. Only a secret whose SHA-256 fingerprint matches is checked
+ * against the hash (an older credential's is PBKDF2, deliberately slow), and a successful check is
+ * remembered under a SHA-256 of what was presented; a revoked credential drops out because `byId` no
+ * longer finds it.
  */
 export class CredentialVerifier implements CredentialService {
   private readonly verified = new Map<string, string>();
@@ -109,8 +128,7 @@ export class CredentialVerifier implements CredentialService {
       .list<StoredCredential>(CREDENTIAL_KIND)
       .filter((c) => c.type === type && (name === null || c.name === name) && (c.fingerprint === undefined || c.fingerprint === fingerprint));
     for (const cred of candidates) {
-      const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
-      if (constantTimeEqual(hash, cred.hash)) {
+      if (await secretMatches(cred, secret)) {
         this.verified.set(memo, cred.id);
         return cred;
       }

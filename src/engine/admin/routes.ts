@@ -41,7 +41,6 @@ interface AdminDeps {
   clock: HostClock;
   mount: string;
   stats: EngineStats;
-  iterations: number;
   catalog: CatalogSource | undefined;
   contextFor: ProcessRouteDeps['contextFor'];
   journal: Journal | undefined;
@@ -165,7 +164,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       key,
       async (tx) => {
         p.seed({ tx, rng: bookRng(p), now, env });
-        return mintCredentials(tx, p.defaultCredentials, now, deps.iterations);
+        return mintCredentials(tx, p.defaultCredentials, now);
       },
       { create: env },
     );
@@ -272,7 +271,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
       }
       spec.owner = owner;
     }
-    const issued = await store.write(env.key, (tx) => mintCredential(tx, spec, envNow(clock, env), deps.iterations));
+    const issued = await store.write(env.key, (tx) => mintCredential(tx, spec, envNow(clock, env)));
     return c.json(issued, 201);
   });
 

@@ -29,7 +29,6 @@ export interface SnapshotRouteDeps {
   products: Map<ProductId, Product>;
   clock: HostClock;
   mount: string;
-  iterations: number;
   contextFor: ProcessRouteDeps['contextFor'];
   /** Mint an owner token with each new environment (a host with access control). */
   ownerTokens: boolean;
@@ -57,8 +56,8 @@ async function recordsOf(store: SimStore, key: string): Promise<Record<string, [
 }
 
 /** Mint the credentials an environment starts with: those a snapshot names (same names), else the product's defaults. */
-async function mintAll(tx: Parameters<Parameters<SimStore['write']>[1]>[0], product: Product, named: SnapshotCredential[] | undefined, now: Date, iterations: number): Promise<IssuedCredential[]> {
-  if (!named) return mintCredentials(tx, product.defaultCredentials, now, iterations);
+async function mintAll(tx: Parameters<Parameters<SimStore['write']>[1]>[0], product: Product, named: SnapshotCredential[] | undefined, now: Date): Promise<IssuedCredential[]> {
+  if (!named) return mintCredentials(tx, product.defaultCredentials, now);
   const specs = named.map((c) => {
     const spec: CredentialSpec = { type: c.type };
     if (c.type === 'oauth-client') spec.privileges = [...new Set(c.privileges)];
@@ -66,7 +65,7 @@ async function mintAll(tx: Parameters<Parameters<SimStore['write']>[1]>[0], prod
     if (c.type === 'pat') spec.owner = c.owner ?? undefined;
     return spec;
   });
-  const issued = await mintCredentials(tx, specs, now, iterations);
+  const issued = await mintCredentials(tx, specs, now);
   return issued.map((cred, i) => {
     if (cred.type !== 'oauth-client') return cred;
     // The client keeps its client_id (scripts name it); only the secret is new.
@@ -171,7 +170,7 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
       async (tx) => {
         // A large file gives the host back between slices (issue 19 § 2).
         await eachSliced(Object.entries(snap.records).flatMap(([kind, rows]) => rows.map((r) => [kind, r] as const)), ([kind, [id, row]]) => tx.put(kind, id, row));
-        return mintAll(tx, product, snap.credentials, envNow(clock, env), deps.iterations);
+        return mintAll(tx, product, snap.credentials, envNow(clock, env));
       },
       { create: env },
     );

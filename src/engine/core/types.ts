@@ -121,7 +121,7 @@ export interface EnvContext {
 /**
  * A write that touches (reads or changes) only `kinds`, after which the request reads no stored
  * record: only those kinds need loading first. A token issued right after a worker start then waits
- * for no large kind (100k invoices) to load (issue 22 § Also). Touching another kind inside the
+ * for no large kind (100k invoices) to load. Touching another kind inside the
  * write throws; reading a kind still unloaded after it answers 500 (a request that has written
  * cannot be run again once the kind is in).
  */
@@ -159,6 +159,12 @@ export interface StoredCredential extends Row {
    * credentials minted before it existed.
    */
   fingerprint?: string;
+  /**
+   * How `hash` was made: 'sha256' (salted SHA-256, every credential minted since generated secrets
+   * stopped being stretched); absent: PBKDF2 with `iterations` (default 100,000).
+   */
+  scheme?: 'sha256';
+  iterations?: number;
   createdAt: string;
 }
 
@@ -187,7 +193,7 @@ export interface SeedContext {
   env: Environment;
   /**
    * Long work (generate) awaits it once per document: it yields to the host when the current time
-   * slice is used up, so other environments are answered meanwhile (issue 19 § 2).
+   * slice is used up, so other environments are answered meanwhile.
    */
   breathe?: () => Promise<void>;
 }
@@ -257,7 +263,7 @@ export interface ErrorEntry {
   /** Why there is no `reproduce` request (e.g. the feature is not simulated yet); the UI shows it. */
   notReproducible?: string;
   /**
-   * For a code several entries share (issue 24 § 1.1): a regular expression (case-insensitive) over
+   * For a code several entries share: a regular expression (case-insensitive) over
    * the answer's message that this entry's refusals match. An entry with one is chosen only when it
    * matches; entries without one are told apart by the resource and method their request addresses.
    */
@@ -310,7 +316,7 @@ export interface Product {
   processes?: readonly ProductProcess[];
   /**
    * Every record kind the product stores and the shape of its rows: a snapshot import checks each
-   * record against them before anything is written (issue 26). A kind not listed is not imported.
+   * record against them before anything is written. A kind not listed is not imported.
    */
   recordKinds: Readonly<Record<string, KindSchema>>;
 }

@@ -1,5 +1,5 @@
 /**
- * Fault and latency injection rules (issue 12 § 2), stored with the environment (kind
+ * Fault and latency injection rules, stored with the environment (kind
  * `sim.fault-rule`, which a reset keeps) and matched against each request by method and path.
  */
 import type { ProductId, Row } from '../core/types.ts';

@@ -19,9 +19,11 @@ export function validateRule(body: Record<string, unknown>, product: ProductId):
   if (body.product !== undefined && body.product !== product) return fail(`"product" must be ${product} (the environment's product) or omitted.`);
   if (typeof method !== 'string' || !METHODS.includes(method.toUpperCase())) return fail(`"method" must be one of: ${METHODS.join(', ')}.`);
   if (typeof path === 'string' && path.length > MAX_PATTERN_LENGTH) return fail(`"path" may be at most ${MAX_PATTERN_LENGTH} characters (this one has ${path.length}).`);
-  if (typeof path !== 'string' || !/^[/*]/.test(path) || /[\s?#]/.test(path)) {
+  if (typeof path !== 'string' || path === '') {
     return fail('"path" is required: a path relative to the environment base (starting with / or *, no query), where * matches any characters, e.g. "*/standardReceipts".');
   }
+  if (!/^[/*]/.test(path)) return fail(`"path" must start with / or * (it is relative to the environment base): "/${path}" or "*/${path}", not ${JSON.stringify(path)}.`);
+  if (/[\s?#]/.test(path)) return fail(`"path" is a path alone, without spaces, query or fragment: ${JSON.stringify(path.split(/[\s?#]/)[0])}, not ${JSON.stringify(path)}.`);
   let latency: RuleInput['latencyMs'];
   if (latencyMs !== undefined) {
     if (isInt(latencyMs, 0, MAX_LATENCY_MS)) latency = latencyMs;

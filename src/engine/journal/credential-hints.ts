@@ -3,9 +3,9 @@
  * bearer token expired, revoked, never issued here, or issued by another environment of this
  * simulator; an OData PAT or API user of another environment (said without naming it).
  */
-import { constantTimeEqual, pbkdf2, sha256Hex } from '../core/crypto.ts';
+import { sha256Hex } from '../core/crypto.ts';
 import type { StoredCredential } from '../core/types.ts';
-import { CREDENTIAL_KIND } from '../admin/credentials.ts';
+import { CREDENTIAL_KIND, secretMatches } from '../admin/credentials.ts';
 import { decodeBasic, PAT_PASSWORD } from '../products/odata/auth/basic.ts';
 import { bearerToken } from '../products/receivables/oauth/bearer.ts';
 import { TOKEN_KIND, type TokenRow } from '../products/receivables/oauth/tokens.ts';
@@ -33,15 +33,14 @@ export async function tokenHint(store: SimStore, env: string, authorization: str
 
 /** Environments of other keys that hold a credential verifying `secret` (checked only where the name matches). */
 async function heldElsewhere(store: SimStore, env: string, product: string, match: (c: StoredCredential) => boolean, secret: string): Promise<boolean> {
-  // Bounded: PBKDF2 is slow on purpose, and this runs only for refusals, after the answer.
+  // Bounded: an older credential's PBKDF2 is slow on purpose, and this runs only for refusals, after the answer.
   const others = store.environments().filter((e) => e.key !== env && e.product === product).slice(0, 20);
   const fingerprint = await sha256Hex(secret);
   for (const other of others) {
-    // A differing fingerprint rules a credential out without PBKDF2 (admin/credentials.ts).
+    // A differing fingerprint rules a credential out without hashing (admin/credentials.ts).
     const possible = (c: StoredCredential) => match(c) && (c.fingerprint === undefined || c.fingerprint === fingerprint);
     for (const cred of (await store.partial(other.key)).list<StoredCredential>(CREDENTIAL_KIND).filter(possible)) {
-      const hash = await pbkdf2(secret, cred.salt, typeof cred.iterations === 'number' ? cred.iterations : undefined);
-      if (constantTimeEqual(hash, cred.hash)) return true;
+      if (await secretMatches(cred, secret)) return true;
     }
   }
   return false;

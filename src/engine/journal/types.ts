@@ -1,5 +1,5 @@
 /**
- * The request journal's contract (issue 12 § 1): one entry per request to an environment, kept in a
+ * The request journal's contract: one entry per request to an environment, kept in a
  * bounded ring per environment and read back through the control API. Hosts choose where the ring
  * is persisted (a JournalPersistence): a separate IndexedDB database in the browser, memory (or a
  * file) in Node. Secrets never enter an entry (redact.ts); bodies are truncated to BODY_LIMIT.
@@ -17,7 +17,7 @@ export const JOURNAL_SETTINGS_ID = 'settings';
 export type JournalService = 'rest' | 'oauth' | 'odata' | 'batch' | 'soap';
 
 /**
- * Who sent a request (issue 24 § 1.3-4). The playground marks its own requests with the
+ * Who sent a request. The playground marks its own requests with the
  * SOURCE_HEADER request header: `console` (the learner's requests from the console), `view` (a
  * view's own reads: the data browser, the statement), `auto-token` (a token the console fetched to
  * sign a request). A request without it (curl, Postman, SDKs, a trainee's program) is `outside`.
@@ -79,13 +79,13 @@ export interface JournalEntry {
   /** The fault rule (or drill step, `drill-1 step 2`) that decided the answer. */
   injected?: string;
   /**
-   * The resilience-drill step that decided the answer (issue 23): which one, what the simulator did
+   * The resilience-drill step that decided the answer: which one, what the simulator did
    * on purpose (one sentence) and the catalog entry of the answer.
    */
   drill?: { id: string; n: number; kind: string; note: string; catalog?: string };
   /** The $batch request an inner operation belongs to. */
   parent?: number;
-  /** Who sent it (absent in entries journaled before issue 24: read as `outside`). */
+  /** Who sent it (absent in entries journaled before sources existed: read as `outside`). */
   source?: JournalSource;
   request: JournalExchange;
   response: JournalExchange;

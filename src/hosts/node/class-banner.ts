@@ -1,8 +1,11 @@
 /**
  * Starting a class (issue 20 § Starting a class): the class's settings from the command line and
  * the two links the trainer needs, printed at start. The join link is what trainees open (the class
- * code in the URL fragment, which never reaches a server); the trainer link carries the admin token,
- * also in the fragment: never a query string, so neither appears in an access log or a Referer.
+ * code in the URL fragment, which never reaches a server); the trainer link opens the trainer's view.
+ * Neither is printed with a secret the trainer chose (the banner ends up in logs, issue 43 § 5): the
+ * join link shows where the class code goes, and the trainer's view asks for the admin token. Only a
+ * token this start generated rides in the trainer link's fragment (never a query string, so it
+ * appears in no access log or Referer), since the banner shows it once anyway.
  */
 import { networkInterfaces } from 'node:os';
 import type { HostPageInfo } from './app-files.ts';
@@ -41,16 +44,22 @@ export function reachableAddresses(bind: string): string[] {
 const origin = (address: string, port: number) => `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
 
 /** The banner's class lines: join links (one per address), the trainer link, what trainees get. */
-export function classBanner(opts: { bind: string; port: number; code: string; settings: ClassSettings; adminToken?: string; scenarioTitle?: string }): string[] {
+export function classBanner(opts: { bind: string; port: number; settings: ClassSettings; generatedAdminToken?: string; adminTokenKept?: boolean; scenarioTitle?: string }): string[] {
   const addresses = reachableAddresses(opts.bind);
   const lines = ['', `Class: trainees open the join link, type their name and get their own ${opts.scenarioTitle ? `copy of "${opts.scenarioTitle}"` : `${opts.settings.product ?? 'receivables'} environment`}:`];
-  for (const a of addresses) lines.push(`  join:    ${origin(a, opts.port)}/#/join/${opts.code}`);
+  for (const a of addresses) lines.push(`  join:    ${origin(a, opts.port)}/#/join/${CODE_PLACEHOLDER}`);
+  lines.push(`           (put the class code you chose in place of ${CODE_PLACEHOLDER}: it is not printed, so it stays out of logs)`);
   if (/^(127\.|::1$|localhost$)/.test(opts.bind)) lines.push(`  (the host listens on ${opts.bind}: only this machine can join. For a room: npm run serve -- --host 0.0.0.0 --class-code …)`);
-  if (opts.adminToken) {
-    lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer?token=${opts.adminToken}`);
+  if (opts.generatedAdminToken) {
+    lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer?token=${opts.generatedAdminToken}`);
     lines.push('           (the admin token rides in the # part, which browsers never send; keep this link to yourself)');
-  } else {
+  } else if (opts.adminTokenKept) {
     lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer   (the trainer link of this state file's first start still works; or paste the admin token there)`);
+  } else {
+    lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer   (paste the admin token you chose there: it is not printed)`);
   }
   return lines;
 }
+
+/** What the banner's join link shows where the class code goes. */
+export const CODE_PLACEHOLDER = '<class-code>';

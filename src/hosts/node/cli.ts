@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
  * `erp-sim serve [--port 8787] [--host 127.0.0.1] [--state FILE] [--log] [--import FILE]...
- * [--admin-token T] [--class-code C]... [--require-token]` (the package's bin; `npm run serve -- …` in
- * a clone): the simulator for curl, Postman, SDKs, CI and classes. Prints its URL and who may use its
- * control API; with no environment yet it creates one per product and prints their keys and
- * credentials so the first curl works at once.
+ * [--admin-token T | --admin-token-file F] [--class-code C]... [--class-code-file F] [--require-token]`
+ * (the package's bin; `npm run serve -- …` in a clone): the simulator for curl, Postman, SDKs, CI and
+ * classes. Prints its URL and who may use its control API; with no environment yet it creates one per
+ * product and prints their keys and credentials so the first curl works at once. A token or class
+ * code the user chose is never printed (issue 43 § 5): only a generated one, once.
  * `erp-sim run FILE [--env KEY] [--server URL] [--var name=value]...` (or `npm run serve --
  * --run-collection FILE …`): run a collection's requests and checks instead (run-collection.ts),
  * exit 1 when a check fails (issue 24 § 3).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { tuneV8ForServer } from './v8-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
@@ -18,6 +18,7 @@ import { appFiles } from './app-files.ts';
 import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
+import { chosenSecrets } from './chosen-secrets.ts';
 
 /**
  * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
@@ -28,6 +29,7 @@ const run = existsSync(new URL('../../../src/hosts/node/cli.ts', import.meta.url
 const USAGE = `Usage: erp-sim serve [options]      (in a clone of the repository: npm run serve -- [options])
        erp-sim run FILE [run options]  (in a clone: npm run serve -- --run-collection FILE [run options])
        erp-sim --help | --version
+(serve is the default command: erp-sim [options] serves too.)
 
 The ERP integration simulator's Node host: the receivables REST/SOAP/OAuth and OData v4 services
 and the control API (/sim/_admin) over HTTP, for curl, Postman, SDKs, CI and classes.
@@ -42,9 +44,15 @@ Options:
                   injected fault)
   --admin-token TOKEN
                   the control API's admin token (simadmin_ and 20+ characters); default: one
-                  generated and printed at start (kept with --state)
+                  generated and printed at start (kept with --state). A token you choose is never
+                  printed; so that it does not show in the process list either, give it as
+  --admin-token-file FILE
+                  a file holding the admin token, or the environment variable SIM_ADMIN_TOKEN
   --class-code CODE
-                  a code students create environments with (simclass_ and 8+ characters); repeatable
+                  a code students create environments with (simclass_ and 8+ characters); repeatable.
+                  Never printed; also from
+  --class-code-file FILE
+                  a file of class codes, one a line, or SIM_CLASS_CODES (separated by spaces or commas)
   --require-token every control API request needs a token, from this machine too (default:
                   requests from this machine are trusted, other addresses need a token)
   --no-warm-up    do not warm the host's code at start (by default, once it answers, it sends the
@@ -84,7 +92,9 @@ function parseCommandLine() {
         log: { type: 'boolean' },
         import: { type: 'string', multiple: true },
         'admin-token': { type: 'string' },
+        'admin-token-file': { type: 'string' },
         'class-code': { type: 'string', multiple: true },
+        'class-code-file': { type: 'string' },
         'require-token': { type: 'boolean' },
         'no-warm-up': { type: 'boolean' },
         'class-scenario': { type: 'string' },
@@ -100,9 +110,20 @@ function parseCommandLine() {
     });
   } catch (err) {
     // An unknown or incomplete option: say which, and how to ask for help (no stack trace).
-    console.error(`${(err as Error).message}\nRun ${run} --help for the options.`);
+    console.error(`${optionProblem(err as Error & { code?: string })}\nRun ${run} --help for the options.`);
     process.exit(2);
   }
+}
+
+/** parseArgs's refusal in a sentence of our own (its text suggests `-- "--x"`, with nested quotes). */
+function optionProblem(err: Error & { code?: string }): string {
+  const option = /'(-[^']*)'/.exec(err.message)?.[1];
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `Unknown option ${option}.`;
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    return /argument missing/.test(err.message) ? `Option ${option.split(/[ ,]/)[0]} needs a value.` : `Option ${option.split(/[ ,]/)[0]} takes no value.`;
+  }
+  if (err.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `Unexpected argument: ${err.message.replace(/^Unexpected argument '([^']*)'.*$/s, '$1')}.`;
+  return err.message;
 }
 
 const { values, positionals } = parseCommandLine();
@@ -134,7 +155,12 @@ if (collectionFile !== undefined && (positionals.length === 0 || positionals[0] 
     variables[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   try {
-    const { ok } = await runCollection(collectionFile, { env: values.env, stateFile: values.state, imports: values.import, server: values.server, token: values['admin-token'], variables, log: (line) => console.log(line) });
+    const secrets = chosenSecrets({ adminTokenFlag: values['admin-token'], adminTokenFile: values['admin-token-file'], env: process.env });
+    if ('problem' in secrets) {
+      console.error(secrets.problem);
+      process.exit(2);
+    }
+    const { ok } = await runCollection(collectionFile, { env: values.env, stateFile: values.state, imports: values.import, server: values.server, token: secrets.adminToken, variables, log: (line) => console.log(line) });
     process.exit(ok ? 0 : 1);
   } catch (err) {
     if (!(err instanceof RunSetupError)) throw err;
@@ -159,20 +185,17 @@ if (!/^\d+$/.test(values.port) || port > 65535) {
   process.exit(2);
 }
 
-/** A refused --admin-token or --class-code, as its message (startNodeHost checks them). */
-function accessFailure(err: unknown): string | null {
-  const message = err instanceof Error ? err.message : '';
-  return /^--(admin-token|class-code) /.test(message) ? message : null;
-}
-
-/** Who may use the control API, in the start banner (README § Trust model). */
-function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined): string[] {
+/**
+ * Who may use the control API, in the start banner (README § Trust model). A token the user chose
+ * (`chosenFrom`) is never echoed: the banner ends up in CI logs.
+ */
+function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined, chosenFrom: string | undefined): string[] {
   const lines: string[] = [];
   if (access.adminTokenFrom === 'generated') {
     lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
     if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
   } else if (access.adminTokenFrom === 'flag') {
-    lines.push('Admin token: the one given with --admin-token');
+    lines.push(`Admin token: the one given with ${chosenFrom ?? '--admin-token'} (not printed)`);
   } else {
     lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
   }
@@ -194,7 +217,26 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
-const klass = classSettings({ codes: values['class-code'] ?? [], scenario: values['class-scenario'], product: values['class-product'] });
+const secrets = chosenSecrets({ adminTokenFlag: values['admin-token'], adminTokenFile: values['admin-token-file'], classCodeFlags: values['class-code'], classCodeFile: values['class-code-file'], env: process.env });
+if ('problem' in secrets) {
+  console.error(secrets.problem);
+  process.exit(2);
+}
+
+// Every --import file is read before the host starts: one that cannot be read stops the start with
+// the reason alone (exit 2, as for any other bad argument), before a banner is printed.
+const imports: { file: string; text: string }[] = [];
+for (const file of values.import ?? []) {
+  try {
+    imports.push({ file, text: readFileSync(file, 'utf8') });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(`--import ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a snapshot file' : (err as Error).message}`);
+    process.exit(2);
+  }
+}
+
+const klass = classSettings({ codes: secrets.classCodes, scenario: values['class-scenario'], product: values['class-product'] });
 if (klass && 'problem' in klass) {
   console.error(klass.problem);
   process.exit(2);
@@ -216,40 +258,39 @@ const host = await startNodeHost({
   host: values.host,
   stateFile: values.state,
   log: values.log ? (line) => console.log(line) : undefined,
-  adminToken: values['admin-token'],
-  classCodes: values['class-code'],
+  adminToken: secrets.adminToken,
+  classCodes: secrets.classCodes,
   requireToken: values['require-token'],
 }).catch((err: unknown) => {
-  const message = listenFailure(err) ?? accessFailure(err);
+  const message = listenFailure(err);
   if (!message) throw err;
   console.error(message);
-  process.exit(message.startsWith('--') ? 2 : 1);
+  process.exit(1);
 });
 tuneV8ForServer('loaded');
 // The host's own start-up requests: trusted whatever the access settings.
 const admin = (path: string, init?: RequestInit) => host.engine.handle(new Request(`${host.url}/sim/_admin${path}`, init), { host: true });
 
-console.log(`ERP integration simulator listening on ${host.url}`);
-console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
-console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
-for (const line of accessBanner(host.access, values.host, values.state)) console.log(line);
-
 // Snapshots given with --import become environments before anything else (CI: the browser's export).
-for (const file of values.import ?? []) {
-  const text = await readFile(file, 'utf8').catch((err: unknown) => {
-    console.error(`--import ${file}: ${(err as Error).message}`);
-    process.exit(1);
-  });
+// A snapshot the host refuses stops the start with the reason alone: no banner, no token printed.
+const imported: string[] = [];
+for (const { file, text } of imports) {
   const res = await admin('/environments/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
   const body = (await res.json()) as { key?: string; baseUrl?: string; ownerToken?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
   if (res.status !== 201) {
     console.error(`--import ${file}: ${body.error ?? res.status}`);
     await host.close();
-    process.exit(1);
+    process.exit(2);
   }
-  console.log(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}\n  owner token: ${body.ownerToken}`);
-  for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
+  imported.push(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}\n  owner token: ${body.ownerToken}`);
+  for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) imported.push(`  ${list}: ${JSON.stringify(c)}`);
 }
+
+console.log(`ERP integration simulator listening on ${host.url}`);
+console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
+console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+for (const line of accessBanner(host.access, values.host, values.state, secrets.adminTokenFrom)) console.log(line);
+for (const line of imported) console.log(line);
 
 if (klass) {
   const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
@@ -263,7 +304,9 @@ if (klass) {
   // The join page names the product: a scenario's, when the class gives only a scenario.
   if (scenario && !klass.product) klass.product = scenario.product as ClassSettings['product'];
   const listening = Number(new URL(host.url).port);
-  for (const line of classBanner({ bind: values.host, port: listening, code: (values['class-code'] ?? [])[0] as string, settings: klass, adminToken: host.access.adminToken, scenarioTitle: scenario?.title })) console.log(line);
+  // The trainer link carries the admin token only when this start generated it (shown once anyway).
+  const generated = host.access.adminTokenFrom === 'generated' ? host.access.adminToken : undefined;
+  for (const line of classBanner({ bind: values.host, port: listening, settings: klass, generatedAdminToken: generated, adminTokenKept: host.access.adminTokenFrom === 'state', scenarioTitle: scenario?.title })) console.log(line);
 }
 
 // A class makes its own environments as trainees join; otherwise one of each product to try at once.

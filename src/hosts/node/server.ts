@@ -6,7 +6,7 @@
  */
 import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, redactTokens, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
@@ -24,14 +24,13 @@ export interface NodeHostOptions {
   host: string;
   stateFile?: string;
   clock?: HostClock;
-  pbkdf2Iterations?: number;
   /** Receives one access-log line per `/sim` request (`--log`). */
   log?: (line: string) => void;
   /** The playground's files, answered at every path outside `/sim` (app-files.ts). */
   app?: AppFiles;
-  /** `--admin-token`: else the one kept with `stateFile`, else a new one (shown once in the banner). */
+  /** A chosen admin token: else the one kept with `stateFile`, else a new one (shown once in the banner). */
   adminToken?: string;
-  /** `--class-code` (repeatable): students may create environments with one. */
+  /** Class codes: students may create environments with one. */
   classCodes?: string[];
   /** `--require-token`: every control request needs a token, from loopback too. */
   requireToken?: boolean;
@@ -50,7 +49,7 @@ export interface NodeHost {
   access: {
     /** The admin token when this start was given it or made it; undefined when kept (hashed) from the state. */
     adminToken?: string;
-    /** Where the admin token came from. */
+    /** Where the admin token came from: chosen by the caller ('flag'), made by this start, or kept. */
     adminTokenFrom: 'flag' | 'generated' | 'state';
     classCodes: number;
     requireToken: boolean;
@@ -60,15 +59,26 @@ export interface NodeHost {
   close(): Promise<void>;
 }
 
+/** A chosen admin token or class code refused, naming the option (the callers name their own flags). */
+export class AccessOptionError extends TypeError {
+  override readonly name = 'AccessOptionError';
+  constructor(
+    readonly option: 'adminToken' | 'classCodes',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** The admin token and access settings of this start (tokens checked, the admin hash kept with the state). */
 async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions; info: NodeHost['access'] }> {
   if (opts.adminToken !== undefined) {
     const problem = chosenTokenProblem('admin', opts.adminToken);
-    if (problem) throw new Error(`--admin-token ${problem}`);
+    if (problem) throw new AccessOptionError('adminToken', `adminToken ${problem}`);
   }
   for (const code of opts.classCodes ?? []) {
     const problem = chosenTokenProblem('class', code);
-    if (problem) throw new Error(`--class-code ${problem}`);
+    if (problem) throw new AccessOptionError('classCodes', `classCodes: a class code ${problem}`);
   }
   const kept = opts.stateFile && opts.adminToken === undefined ? readAdminHash(opts.stateFile) : null;
   const adminToken = kept ? undefined : (opts.adminToken ?? newToken('admin'));
@@ -98,8 +108,9 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
   const started = performance.now();
   // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
   const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
-  // The access log is a file the host writes too: no secret reaches it, even in a query string.
-  if (log) log(await engine.redact(accessLine(req, res, performance.now() - started)));
+  // The access log is a file the host writes too: no secret reaches it, even in a query string; nor
+  // a control token (admin, owner, class code), which a user may have put in a URL by mistake.
+  if (log) log(redactTokens(await engine.redact(accessLine(req, res, performance.now() - started))));
   // A full Response (made by reading `type`) would be sent through a stream: isDropped reads the status.
   // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
   if (!isDropped(res)) return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
@@ -115,7 +126,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, pbkdf2Iterations: opts.pbkdf2Iterations, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
+  const engine = await createEngine({ backend, clock: opts.clock, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
   const simPath = (req: Request) => {
     const { pathname } = new URL(req.url);
     return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);

@@ -9,9 +9,10 @@
  * code behind, which both hosts share. Each request waits for a quiet moment on the user's host (no
  * request begun or ended in the last QUIET_MS; a generate in progress gives turns between its slices
  * anyway), so a client that sends its requests at once is not slowed by it; a host kept busy longer
- * than GIVE_UP_MS is warmed by its own traffic instead.
+ * than GIVE_UP_MS is warmed by its own traffic instead. The folder goes when the process exits, and
+ * one left by a process killed outright (SIGKILL, a power cut) is removed by the next warm-up.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,52 @@ const ROUNDS = 40;
 const QUIET_MS = 20;
 /** A host this busy from the start is warmed by its own requests. */
 const GIVE_UP_MS = 30_000;
+
+/** The warm-up folders' prefix in the temporary folder. */
+const PREFIX = 'erp-sim-warm-up-';
+/** A folder without its owner's pid this old was left by a version that wrote none (or died at once). */
+const UNOWNED_STALE_MS = 60_000;
+
+/** Whether a process of this id is running (signal 0 only checks; EPERM: running, not ours). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Remove warm-up folders whose process is gone (each holds its owner's pid), and old ones with no pid;
+ * a running host's folder is left alone. Returns the names removed.
+ */
+export function removeStaleWarmUps(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.startsWith(PREFIX));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const folder = join(dir, name);
+    try {
+      const pid = Number(readFileSync(join(folder, 'pid'), 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) continue;
+    } catch {
+      // No pid (yet): only an old folder is someone's leftover.
+      try {
+        if (Date.now() - statSync(folder).mtimeMs < UNOWNED_STALE_MS) continue;
+      } catch {
+        continue;
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 const COLLECTION = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
 const CUSTOMERS = '/odata/Priority/tabula.ini/demo/CUSTOMERS';
@@ -47,9 +94,16 @@ export interface WarmUpResult {
 /** Warm the code of both services through a throwaway host; resolves when it is closed. */
 export async function warmUp({ rounds = ROUNDS, quietFor, giveUpMs = GIVE_UP_MS }: WarmUpOptions = {}): Promise<WarmUpResult> {
   const began = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), 'erp-sim-warm-up-'));
-  const host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1, stateFile: join(dir, 'state.jsonl') }).catch((err: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
+  removeStaleWarmUps();
+  const dir = mkdtempSync(join(tmpdir(), PREFIX));
+  writeFileSync(join(dir, 'pid'), String(process.pid));
+  // A host stopped by a signal exits without finishing this function: its folder goes with it anyway.
+  // Retried: at exit, a write of its host's still in flight may add a file while the folder goes.
+  const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 10 });
+  process.once('exit', remove);
+  const host = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: join(dir, 'state.jsonl') }).catch((err: unknown) => {
+    process.off('exit', remove);
+    remove();
     throw err;
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -108,7 +162,8 @@ export async function warmUp({ rounds = ROUNDS, quietFor, giveUpMs = GIVE_UP_MS 
   } finally {
     agent.destroy();
     await host.close();
-    rmSync(dir, { recursive: true, force: true });
+    process.off('exit', remove);
+    remove();
   }
   return result;
 }

@@ -117,7 +117,7 @@ export const W = '/fscmRestApi/resources/11.13.18.05/widgets';
 export async function widgetSim(now = '2026-02-10T10:00:00.000Z') {
   const clock = { now: Date.parse(now) };
   const db = openDatabase(`w-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: () => clock.now, pbkdf2Iterations: 1000, products: [widgetProduct] });
+  const engine = await createEngine({ db, clock: () => clock.now, products: [widgetProduct] });
   const res = await engine.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', body: '{"product":"receivables"}', headers: { 'content-type': 'application/json' } }));
   const key = ((await res.json()) as { key: string }).key;
   const fetchJson = async <T = any>(path: string, init?: RequestInit): Promise<{ status: number; body: T; res: Response }> => { // any: JSON test payloads

@@ -50,7 +50,7 @@ const tokenFor = async (cl: { clientId: string; clientSecret: string }) => {
 
 beforeAll(async () => {
   const db = openDatabase(`p-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  engine = await createEngine({ db, pbkdf2Iterations: 1000, products: [probe] });
+  engine = await createEngine({ db, products: [probe] });
   const res = await engine.handle(new Request('http://sim.test/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' }));
   const env = (await res.json()) as { key: string; credentials: { oauthClients: { clientId: string; clientSecret: string }[] } };
   base = `/sim/${env.key}`;

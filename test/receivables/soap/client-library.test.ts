@@ -15,7 +15,7 @@ let user: { username: string; password: string };
 let oauth: { clientId: string; clientSecret: string };
 
 beforeAll(async () => {
-  host = await startNodeHost({ port: 0, host: '127.0.0.1', pbkdf2Iterations: 1000 });
+  host = await startNodeHost({ port: 0, host: '127.0.0.1' });
   const res = await fetch(`${host.url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
   const env = (await res.json()) as { baseUrl: string; credentials: { soapUsers: typeof user[]; oauthClients: typeof oauth[] } };
   base = env.baseUrl;

@@ -88,7 +88,7 @@ describe('the WSDL', () => {
 
   it('builds the address under a sub-path mount too', async () => {
     const db = openDatabase(`wsdl-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-    const engine = await createEngine({ db, mount: '/erp-sim/sim', pbkdf2Iterations: 1000 });
+    const engine = await createEngine({ db, mount: '/erp-sim/sim' });
     const created = await engine.handle(new Request('https://example.org/erp-sim/sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' }));
     const { key } = (await created.json()) as { key: string };
     const res = await engine.handle(new Request(`https://example.org/erp-sim/sim/${key}${SERVICE_PATH}?WSDL`));

@@ -39,10 +39,7 @@ export class ControlClient {
     if (res.status === 204) return undefined as T;
     const text = await res.text();
     const body = text ? parseJson(text) : undefined;
-    if (!res.ok) {
-      const said = body && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : text.slice(0, 300);
-      throw new SimulatorError(`${call.method ?? 'GET'} /sim/_admin${path} answered ${res.status}: ${said}`, res.status, body);
-    }
+    if (!res.ok) throw new SimulatorError(`${call.method ?? 'GET'} /sim/_admin${path} answered ${res.status}: ${said(body, text)}`, res.status, body);
     return body as T;
   }
 
@@ -66,6 +63,19 @@ export class ControlClient {
       throw new SimulatorError(`The simulator at ${this.url} could not be reached: ${cause?.code ?? cause?.message ?? (err as Error).message}`, 0);
     }
   }
+}
+
+/**
+ * What an answer says, as one sentence: a control error's `error`, a problem+json's `detail` (else
+ * its `title`) with its code, else the start of the text.
+ */
+function said(body: unknown, text: string): string {
+  if (body && typeof body === 'object') {
+    const b = body as { error?: unknown; detail?: unknown; title?: unknown; code?: unknown };
+    const sentence = [b.error, b.detail, b.title].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+    if (sentence) return `${sentence}${typeof b.code === 'string' && !sentence.includes(b.code) ? ` (${b.code})` : ''}`;
+  }
+  return text.slice(0, 300) || '(no body)';
 }
 
 function parseJson(text: string): unknown {

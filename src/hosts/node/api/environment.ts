@@ -1,10 +1,10 @@
 /**
- * One environment as a test sees it (issue 21 § 2): its base URL and credentials as the control API
+ * One environment as a test sees it: its base URL and credentials as the control API
  * returned them, a token from its first OAuth client, and its clock, reset, fault rules and journal
  * (with request verification) through the control API.
  */
 import { ControlClient, SimulatorError } from './control.ts';
-import type { CreatedEnvironment, Credentials, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
+import type { CreatedEnvironment, CredentialsOf, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
 
 /** Thrown by `journal.assert` when a verification fails; the message lists the near misses. */
 export class VerificationError extends Error {
@@ -19,14 +19,15 @@ export class VerificationError extends Error {
 
 const DAY_MS = 86_400_000;
 
-export class SimEnvironment {
+/** An environment of product P (`createEnvironment({ product })` says which; a scenario or snapshot may be either). */
+export class SimEnvironment<P extends ProductId = ProductId> {
   readonly key: string;
-  readonly product: ProductId;
+  readonly product: P;
   readonly name: string;
   /** `http://host:port/sim/<key>`: the product's paths go after it. */
   readonly baseUrl: string;
   /** Secrets included: the control API shows them only in the answer that created the environment. */
-  readonly credentials: Credentials;
+  readonly credentials: CredentialsOf<P>;
   /** The environment's owner token, when the host issues them; used for this environment's control calls. */
   readonly ownerToken: string | undefined;
 
@@ -35,10 +36,11 @@ export class SimEnvironment {
     created: CreatedEnvironment,
   ) {
     this.key = created.key;
-    this.product = created.product;
+    this.product = created.product as P;
     this.name = created.name;
     this.baseUrl = created.baseUrl;
-    this.credentials = created.credentials;
+    // The host made the lists its product has (CredentialsOf); the 201 is the only place they appear.
+    this.credentials = created.credentials as CredentialsOf<P>;
     this.ownerToken = created.ownerToken;
   }
 
@@ -52,12 +54,13 @@ export class SimEnvironment {
    */
   async token(): Promise<string> {
     const client = this.credentials.oauthClients?.[0];
+    // A call the environment cannot serve, not an answer of the host: a TypeError (a SimulatorError's
+    // status 0 means the host could not be reached).
     if (!client) {
-      throw new SimulatorError(
+      throw new TypeError(
         this.product === 'odata'
-          ? 'token(): an OData environment authenticates with Basic (env.credentials.apiUsers[0]) or a personal access token, not OAuth.'
-          : 'token(): this environment has no OAuth client.',
-        0,
+          ? 'token(): an OData environment authenticates with Basic (env.credentials.apiUsers[0]) or a personal access token (env.credentials.personalAccessTokens[0]), not OAuth.'
+          : 'token(): this environment has no OAuth client (created from a snapshot without one?); add one with POST …/credentials {"type":"oauth-client"}.',
       );
     }
     const res = await fetch(`${this.baseUrl}/oauth/token`, {
@@ -77,6 +80,9 @@ export class SimEnvironment {
     set: async (now: string | Date): Promise<string> => (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { now: now instanceof Date ? now.toISOString() : now } })).now,
     /** Move "now" forward (or back, with negative numbers); days as the control API counts them, hours and minutes added to them. */
     advance: async (by: { days?: number; hours?: number; minutes?: number }): Promise<string> => {
+      if (by === null || typeof by !== 'object' || !['days', 'hours', 'minutes'].some((unit) => (by as Record<string, unknown>)[unit] !== undefined)) {
+        throw new TypeError(`clock.advance(by): give days, hours or minutes, e.g. clock.advance({ days: 1 }); got ${JSON.stringify(by)}.`);
+      }
       const { days = 0, hours = 0, minutes = 0 } = by;
       if (hours === 0 && minutes === 0) return (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { advanceDays: days } })).now;
       const now = Date.parse(await this.clock.now());
@@ -112,7 +118,11 @@ export class SimEnvironment {
     /** Like verify, but throws a VerificationError that lists the near misses when `ok` is false. */
     assert: async (v: Verification): Promise<VerifyResult> => {
       const result = await this.journal.verify(v);
-      if (!result.ok) throw new VerificationError(describeFailure(v, result), result);
+      if (!result.ok) {
+        // Each entry named by the failure, as a line a reader can place: method, path, status, code.
+        const entries = await this.journal.list().catch(() => [] as JournalEntry[]);
+        throw new VerificationError(describeFailure(v, result, new Map(entries.map((e) => [e.id, e]))), result);
+      }
       return result;
     },
     clear: async (): Promise<void> => {
@@ -130,8 +140,15 @@ export class SimEnvironment {
   }
 }
 
-/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per near miss. */
-function describeFailure(v: Verification, r: VerifyResult): string {
+/** `POST /fscmRestApi/…/standardReceipts → 400 SIM-RCP-4001` for an entry, or its id when it is gone. */
+function entryLine(id: number, entries: Map<number, JournalEntry>): string {
+  const e = entries.get(id);
+  if (!e) return `entry ${id}`;
+  return `entry ${id}: ${e.method} ${e.path} → ${e.status === 0 ? 'dropped' : e.status}${e.code ? ` ${e.code}` : ''}`;
+}
+
+/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per entry it names. */
+function describeFailure(v: Verification, r: VerifyResult, entries: Map<number, JournalEntry>): string {
   const { method, path, query, bodyIncludes, status, since } = v.request;
   const what = [method?.toUpperCase(), path, query && `?${new URLSearchParams(query).toString()}`, bodyIncludes !== undefined && `with body including ${JSON.stringify(bodyIncludes)}`, status !== undefined && `answered ${status}`, since !== undefined && `after entry ${since}`]
     .filter(Boolean)
@@ -139,7 +156,8 @@ function describeFailure(v: Verification, r: VerifyResult): string {
   const count = v.count ?? { atLeast: 1 };
   const [rule, n] = Object.entries(count)[0] as [string, number];
   const wanted = rule === 'exactly' ? `exactly ${n}` : rule === 'atLeast' ? `at least ${n}` : `at most ${n}`;
-  const lines = [`Expected ${wanted} request${n === 1 ? '' : 's'} matching ${what || 'anything'}, found ${r.count}${r.matched.length ? ` (entries ${r.matched.join(', ')})` : ''}.`];
-  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  entry ${m.id}: ${m.differences.join('; ')}`));
+  const lines = [`Expected ${wanted} request${n === 1 ? '' : 's'} matching ${what || 'anything'}, found ${r.count}${r.matched.length ? ':' : '.'}`];
+  for (const id of r.matched) lines.push(`  ${entryLine(id, entries)}`);
+  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  ${entryLine(m.id, entries)} (${m.differences.join('; ')})`));
   return lines.join('\n');
 }

@@ -1,4 +1,4 @@
-/** The programmatic API's option and answer shapes (issue 21 § 2), as the control API sends them. */
+/** The programmatic API's option and answer shapes, as the control API sends them. */
 // Straight from the modules that define them, not through for-node.ts: the published declarations
 // of the API then reach no storage types (whose Dexie types the package does not install).
 import type { IssuedCredential } from '../../../engine/admin/credentials.ts';
@@ -26,9 +26,8 @@ export interface StartOptions {
   /** Every control call needs a token, from this machine too (`--require-token`); the API sends them. */
   requireToken?: boolean;
   /**
-   * PBKDF2 iterations for the credentials this simulator mints (default 1000; `erp-sim serve` uses
-   * 100,000). Every secret is 128 random bits or more, so stretching adds nothing against guessing
-   * it; the lower count keeps creating an environment under 20 ms for one environment per test.
+   * @deprecated Ignored. Every secret the simulator mints is 128 random bits or more, stored as a
+   * salted SHA-256 (stretching adds nothing against guessing it), on every host.
    */
   pbkdf2Iterations?: number;
   /** Receives one access-log line per request (`--log`). */
@@ -65,6 +64,21 @@ export interface Credentials {
   apiUsers?: SecretUser[];
   personalAccessTokens?: PersonalAccessToken[];
 }
+
+/** What a new receivables environment is made with: two OAuth clients (the first may record receipts) and a SOAP user. */
+export interface ReceivablesCredentials extends Credentials {
+  oauthClients: OAuthClient[];
+  soapUsers: SecretUser[];
+}
+
+/** What a new OData environment is made with: an API user (Basic) and a personal access token. */
+export interface ODataCredentials extends Credentials {
+  apiUsers: SecretUser[];
+  personalAccessTokens: PersonalAccessToken[];
+}
+
+/** The credentials of an environment of product P (any product: every list may be absent). */
+export type CredentialsOf<P extends ProductId> = [P] extends ['receivables'] ? ReceivablesCredentials : [P] extends ['odata'] ? ODataCredentials : Credentials;
 
 /** What the 201 of a create, an import or a scenario load holds. */
 export interface CreatedEnvironment {
