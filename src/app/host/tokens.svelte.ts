@@ -10,6 +10,8 @@
 const OWNERS = 'erp-sim:owner-tokens';
 const CLASS = 'erp-sim:class-code';
 const ADMIN = 'erp-sim:admin-token';
+/** Set when this browser's class environment was removed on the host, until the trainee joins again. */
+const REMOVED = 'erp-sim:env-removed';
 const KEY = /^env_[0-9a-f]{32}$/;
 
 function owners(): Record<string, string> {
@@ -26,21 +28,27 @@ export const ownedKeys = (): string[] => Object.keys(owners());
 
 export function rememberOwner(key: string, token: string): void {
   localStorage.setItem(OWNERS, JSON.stringify({ ...owners(), [key]: token }));
+  dismissRemoved();
 }
 
 /** Forget an environment's owner token; `removed`: because the host no longer has it (the trainer removed it). */
 export function forgetOwner(key: string, removed = false): void {
   const { [key]: _gone, ...rest } = owners();
   localStorage.setItem(OWNERS, JSON.stringify(rest));
-  if (removed) held.removed = true;
+  if (removed) {
+    // Kept across a reload: the owner token that would tell it again is gone now.
+    localStorage.setItem(REMOVED, '1');
+    held.removed = true;
+  }
 }
 
 /** The class code and admin token, mirrored in reactive state: the header and views follow a join or a pasted token. */
-const held = $state({ classCode: localStorage.getItem(CLASS), admin: localStorage.getItem(ADMIN), removed: false });
+const held = $state({ classCode: localStorage.getItem(CLASS), admin: localStorage.getItem(ADMIN), removed: localStorage.getItem(REMOVED) === '1' });
 
 /** This page's class environment was removed on the host: the page says so, with the way back in. */
 export const ownEnvRemoved = (): boolean => held.removed;
 export function dismissRemoved(): void {
+  localStorage.removeItem(REMOVED);
   held.removed = false;
 }
 

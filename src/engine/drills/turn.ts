@@ -194,7 +194,9 @@ export class DrillTurn {
     if (!evidence || !entry) return;
     runner.track(
       entry.then((id) => {
-        if (id === undefined) return;
+        // A journal id once: after a worker restart the journal may hand out again an id whose entry it
+        // never persisted, one the drill (kept in storage) already lists.
+        if (id === undefined || step.evidence.includes(id)) return;
         // The injected answer's entry leads; the rest follow in the order they were recorded.
         if (this.injected) step.evidence.unshift(id);
         else step.evidence.push(id);
