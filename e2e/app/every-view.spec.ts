@@ -63,7 +63,7 @@ async function settle(page: Page): Promise<void> {
   } else {
     // A class host's page has no service worker, and its event stream keeps a request open (the
     // network is never idle): the view has loaded once its heading shows and nothing is busy.
-    await expect(page.locator('main h2').first()).toBeVisible();
+    await expect(page.locator('main h2, main [data-testid="send"]').first()).toBeVisible();
     await page.waitForTimeout(300);
   }
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
