@@ -26,6 +26,8 @@ export interface Environment {
   idSeq: number;
   /** Tenant id derived from the key; OData GetTenantDetails shows it. */
   tenantId: string;
+  /** Entries its request journal keeps, when set for this environment (else the host's size). */
+  journalSize?: number;
   /** SHA-256 of the environment owner token (hosts with access control only; the token is shown once). */
   ownerTokenHash?: string;
 }

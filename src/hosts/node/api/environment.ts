@@ -3,8 +3,10 @@
  * returned them, a token from its first OAuth client, and its clock, reset, fault rules and journal
  * (with request verification) through the control API.
  */
+import { parseAdvance } from '../../../engine/core/clock.ts';
+import { describeEntry } from '../../../engine/journal/match.ts';
 import { ControlClient, SimulatorError } from './control.ts';
-import type { CreatedEnvironment, Credentials, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
+import type { ClockAdvance, CreatedEnvironment, Credentials, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
 
 /** Thrown by `journal.assert` when a verification fails; the message lists the near misses. */
 export class VerificationError extends Error {
@@ -16,8 +18,6 @@ export class VerificationError extends Error {
     super(message);
   }
 }
-
-const DAY_MS = 86_400_000;
 
 export class SimEnvironment {
   readonly key: string;
@@ -73,20 +73,35 @@ export class SimEnvironment {
   readonly clock = {
     /** The environment's "now" (ISO). */
     now: async (): Promise<string> => (await this.call<{ now: string }>('/clock')).now,
-    /** Set "now": a date (`2026-05-01`), a UTC date-time or a Date. */
+    /** Whether the clock is frozen (moves only on set and advance) or runs with host time. */
+    frozen: async (): Promise<boolean> => (await this.call<{ frozen: boolean }>('/clock')).frozen,
+    /** Set "now": a date (`2026-05-01`), a UTC date-time or a Date. A frozen clock stays frozen there. */
     set: async (now: string | Date): Promise<string> => (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { now: now instanceof Date ? now.toISOString() : now } })).now,
-    /** Move "now" forward (or back, with negative numbers); days as the control API counts them, hours and minutes added to them. */
-    advance: async (by: { days?: number; hours?: number; minutes?: number }): Promise<string> => {
-      const { days = 0, hours = 0, minutes = 0 } = by;
-      if (hours === 0 && minutes === 0) return (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { advanceDays: days } })).now;
-      const now = Date.parse(await this.clock.now());
-      return this.clock.set(new Date(now + days * DAY_MS + hours * 3_600_000 + minutes * 60_000));
+    /**
+     * Move "now" by days, hours and/or minutes (negative to go back), to a whole minute. Refused
+     * before any call: an empty move, another unit (`weeks`) or a part of a minute.
+     */
+    advance: async (by: ClockAdvance): Promise<string> => {
+      const parsed = parseAdvance(by, `clock.advance(${JSON.stringify(by)})`);
+      if (!parsed.ok) throw new TypeError(parsed.error);
+      return (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { advance: by } })).now;
     },
+    /** Freeze the clock where it stands (true) or let it run on from there (false). */
+    freeze: async (frozen = true): Promise<string> => (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { frozen } })).now,
   };
 
-  /** Data back to the seeded book (credentials, clock, fault rules and the journal stay). */
+  /**
+   * The clean slate a test starts from: the seeded book, the clock where the environment started
+   * (host time, or the `clock` it was created with), no fault rules, an empty journal, no drills or
+   * lesson progress. Credentials are kept: tokens issued before still work.
+   */
   async reset(): Promise<void> {
-    await this.call('/reset', { method: 'POST' });
+    await this.call('/reset', { method: 'POST', body: { scope: 'all' } });
+  }
+
+  /** The data only back to the seeded book (the playground's Reset): clock, fault rules and journal stay. */
+  async resetData(): Promise<void> {
+    await this.call('/reset', { method: 'POST', body: { scope: 'data' } });
   }
 
   readonly faults = {
@@ -118,6 +133,10 @@ export class SimEnvironment {
     clear: async (): Promise<void> => {
       await this.call('/journal', { method: 'DELETE' });
     },
+    /** Entries this environment's journal keeps (1-10,000; null: the host's size). */
+    setSize: async (size: number | null): Promise<void> => {
+      await this.call('/journal', { method: 'PUT', body: { size } });
+    },
   };
 
   /** The environment as a snapshot file (`erp-sim-snapshot` v1), e.g. for `createEnvironment({ snapshot })`. */
@@ -130,16 +149,27 @@ export class SimEnvironment {
   }
 }
 
-/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per near miss. */
+/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per near miss or extra entry. */
 function describeFailure(v: Verification, r: VerifyResult): string {
-  const { method, path, query, bodyIncludes, status, since } = v.request;
-  const what = [method?.toUpperCase(), path, query && `?${new URLSearchParams(query).toString()}`, bodyIncludes !== undefined && `with body including ${JSON.stringify(bodyIncludes)}`, status !== undefined && `answered ${status}`, since !== undefined && `after entry ${since}`]
+  const { method, path, query, headers, body, bodyIncludes, status, since } = v.request;
+  const what = [
+    method?.toUpperCase(),
+    path,
+    query && `with query ${JSON.stringify(query)}`,
+    headers && `with headers ${JSON.stringify(headers)}`,
+    body && `with body ${JSON.stringify(body)}`,
+    bodyIncludes !== undefined && `with body including ${JSON.stringify(bodyIncludes)}`,
+    status !== undefined && `answered ${status}`,
+    since !== undefined && `after entry ${since}`,
+  ]
     .filter(Boolean)
     .join(' ');
   const count = v.count ?? { atLeast: 1 };
   const [rule, n] = Object.entries(count)[0] as [string, number];
   const wanted = rule === 'exactly' ? `exactly ${n}` : rule === 'atLeast' ? `at least ${n}` : `at most ${n}`;
   const lines = [`Expected ${wanted} request${n === 1 ? '' : 's'} matching ${what || 'anything'}, found ${r.count}${r.matched.length ? ` (entries ${r.matched.join(', ')})` : ''}.`];
-  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  entry ${m.id}: ${m.differences.join('; ')}`));
+  if (r.message) lines.push(r.message);
+  if (r.extra?.length) lines.push('Matched:', ...r.extra.map((e) => `  entry ${e.id}: ${describeEntry(e)}`));
+  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  entry ${m.id}: ${describeEntry(m)}: ${m.differences.join('; ')}`));
   return lines.join('\n');
 }

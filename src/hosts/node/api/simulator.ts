@@ -47,7 +47,7 @@ class ControlledSimulator implements Simulator {
     if (this.closed) throw new Error('createEnvironment: this simulator handle is closed.');
     let made: CreatedEnvironment;
     if ('product' in opts) {
-      made = await this.control.call<CreatedEnvironment>('/environments', { method: 'POST', body: { product: opts.product, ...(opts.name ? { name: opts.name } : {}) } });
+      made = await this.control.call<CreatedEnvironment>('/environments', { method: 'POST', body: { product: opts.product, ...(opts.name ? { name: opts.name } : {}), ...(opts.clock ? { clock: opts.clock } : {}) } });
     } else if ('scenario' in opts) {
       made = await this.control.call<CreatedEnvironment>(`/scenarios/${encodeURIComponent(opts.scenario)}`, { method: 'POST' });
       if (opts.name) {
@@ -61,6 +61,7 @@ class ControlledSimulator implements Simulator {
     }
     const env = new SimEnvironment(this.control, made);
     this.created.add(env);
+    if ('journalSize' in opts && opts.journalSize !== undefined) await env.journal.setSize(opts.journalSize);
     return env;
   }
 
@@ -80,6 +81,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
     host: opts.host ?? '127.0.0.1',
     stateFile: opts.state,
     pbkdf2Iterations: opts.pbkdf2Iterations ?? TEST_PBKDF2_ITERATIONS,
+    ...(opts.journalSize !== undefined ? { journalSize: opts.journalSize } : {}),
     log: opts.log,
     adminToken: opts.adminToken,
     requireToken: opts.requireToken,
