@@ -21,8 +21,14 @@ export default defineConfig({
     sourcemap: false,
     copyPublicDir: false,
     rollupOptions: {
-      input: { 'hosts/node/cli': 'src/hosts/node/cli.ts', 'hosts/node/api/index': 'src/hosts/node/api/index.ts' },
-      external: [...builtinModules, /^node:/, ...Object.keys(pkg.dependencies).map((d) => new RegExp(`^${d}(/|$)`))],
+      input: {
+        'hosts/node/cli': 'src/hosts/node/cli.ts',
+        'hosts/node/api/index': 'src/hosts/node/api/index.ts',
+        'hosts/node/api/vitest': 'src/hosts/node/api/vitest.ts',
+        'hosts/node/api/vitest-setup': 'src/hosts/node/api/vitest-setup.ts',
+      },
+      // Vitest is the user's own (an optional peer dependency of the vitest entries).
+      external: [...builtinModules, /^node:/, ...[...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].map((d) => new RegExp(`^${d}(/|$)`))],
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'hosts/node/[name]-[hash].js' },
     },
   },

@@ -134,5 +134,13 @@ class Environment:
     def remove_fault(self, rule_id):
         self.call("DELETE", f"/faults/{rule_id}")
 
+    def reset(self):
+        """The clean slate for a test: seeded book, clock at its start, no fault rules, empty journal. Credentials stay."""
+        return self.call("POST", "/reset", {"scope": "all"})
+
+    def reset_data(self):
+        """The data only back to the seeded book (the playground's Reset): clock, fault rules and journal stay."""
+        return self.call("POST", "/reset", {"scope": "data"})
+
     def delete(self):
         self.call("DELETE", "")

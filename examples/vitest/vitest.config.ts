@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // One simulator for the whole run; every test file (each in its own worker thread) makes its
-    // own environments on it.
-    globalSetup: ['./test/global-setup.ts'],
+    // One simulator for the whole run; the `env` fixture of erp-integration-simulator/vitest hands
+    // each test a clean environment on it, whichever worker runs the test and in whatever order.
+    globalSetup: ['erp-integration-simulator/vitest/setup'],
     pool: 'threads',
   },
 });

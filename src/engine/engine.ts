@@ -40,6 +40,8 @@ export interface EngineOptions {
   catalog?: CatalogSource;
   /** Where the request journal is kept (default: memory); `false` runs without a journal. */
   journal?: JournalPersistence | false;
+  /** Entries the journal keeps per environment unless an environment sets its own (default 500). */
+  journalSize?: number;
   /** Told, at most every quarter second, which environments' journals got entries (live views). */
   onJournal?: (envs: string[]) => void;
   /** Told after each committed part of a long control-API task (generate), for a progress display. */
@@ -119,7 +121,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     notices.publish({ type: 'sim-progress', ...progress });
     options.onProgress?.(progress);
   };
-  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal, secrets });
+  const journal = options.journal === false ? undefined : new Journal(options.journal ?? new MemoryJournalPersistence(), { onFlushed: onJournal, secrets, size: options.journalSize, sizeOf: (key) => store.env(key)?.journalSize });
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
   const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);

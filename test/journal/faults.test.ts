@@ -184,7 +184,7 @@ describe('fault rules: isolation and the control API (issue 12 Standard)', () =>
       {},
       { kind: 'explode', path: '*' },
       { kind: 'status', path: '*' },
-      { kind: 'status', status: 404, path: '*' },
+      { kind: 'status', status: 418, path: '*' },
       { kind: 'status', status: 503 },
       { kind: 'status', status: 503, path: 'no-slash' },
       { kind: 'status', status: 503, path: '/a?b=1' },

@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createEngine, DexieJournalPersistence, openDatabase, type JournalEntry } from '../../src/engine/index.ts';
 import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
-import { RING_SIZE, BODY_LIMIT } from '../../src/engine/journal/types.ts';
+import { RING_SIZE, BODY_LIMIT, MAX_JOURNAL_SIZE } from '../../src/engine/journal/types.ts';
 import { openApi, REST, SCOPE } from '../receivables/invoices/helpers.ts';
 import { odataEnv } from '../odata/helpers.ts';
 import { soapEnv } from '../receivables/soap/helpers.ts';
@@ -203,7 +203,7 @@ describe('journal: ring, isolation and the control API (issue 12 § 1, Standard)
 
   it('refuses bad parameters with 400 and an unknown environment with 404', async () => {
     const api = await openApi();
-    for (const q of ['?limit=0', `?limit=${RING_SIZE + 1}`, '?limit=x', '?status=4x', '?status=600', '?since=-1', '?since=a', '?path=', '?colour=red', '?limit=1&limit=2']) {
+    for (const q of ['?limit=0', `?limit=${MAX_JOURNAL_SIZE + 1}`, '?limit=x', '?status=4x', '?status=600', '?since=-1', '?since=a', '?path=', '?colour=red', '?limit=1&limit=2']) {
       const res = await api.sim.admin('GET', `/environments/${api.key}/journal${q}`);
       expect(res.status, q).toBe(400);
       expect(typeof res.body.error).toBe('string');
@@ -216,7 +216,7 @@ describe('journal: ring, isolation and the control API (issue 12 § 1, Standard)
 
   it('can be turned off and on per environment (PUT {"enabled"}); bad input 400', async () => {
     const api = await openApi();
-    expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, { enabled: false })).body).toEqual({ enabled: false });
+    expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, { enabled: false })).body).toEqual({ enabled: false, size: 500 });
     await api.call('GET', `${REST}/receivablesInvoices?limit=1&while=off`);
     const off = await api.sim.admin('GET', `/environments/${api.key}/journal`);
     expect(off.body.enabled).toBe(false);

@@ -74,6 +74,50 @@ await sim.close();
     expect(out.stdout).toMatch(/Tests\s+4 passed/);
   });
 
+  it('the README\'s first example, the erp-integration-simulator/vitest fixture, passes with 3 workers in shuffled order (issue 43 § 1)', () => {
+    // Each test asserts exact counts of its own requests: only a clean slate per test passes in any order.
+    for (const seed of ['1', '2', '3']) {
+      const out = run('npx', ['vitest', 'run', '--maxWorkers=3', '--sequence.shuffle', `--sequence.seed=${seed}`]);
+      expect(out.status, out.stdout + out.stderr).toBe(0);
+      expect(out.stdout).toMatch(/Tests\s+4 passed/);
+    }
+  });
+
+  it('the node:test pattern of the README passes: one simulator, env.reset() before each test (issue 43 § 1)', () => {
+    const file = join(project, 'receipts.node-test.mjs');
+    writeFileSync(
+      file,
+      `import { after, before, beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSimulator } from 'erp-integration-simulator';
+
+let sim, env;
+before(async () => {
+  sim = await startSimulator();
+  env = await sim.createEnvironment({ product: 'receivables', clock: { now: '2026-05-01T09:00:00Z', frozen: true } });
+});
+beforeEach(() => env.reset());
+after(() => sim.close());
+
+for (const n of [1, 2]) {
+  test('a 503 is seen once, test ' + n, async () => {
+    await env.faults.add({ kind: 'status', status: 503, path: '*/receivablesInvoices', count: 1 });
+    const url = env.baseUrl + '/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1';
+    const headers = { authorization: 'Bearer ' + await env.token() };
+    assert.equal((await fetch(url, { headers })).status, 503);
+    assert.equal((await fetch(url, { headers })).status, 200);
+    await env.journal.assert({ request: { method: 'GET', path: '*/receivablesInvoices', status: 503 }, count: { exactly: 1 } });
+    assert.equal(await env.clock.now(), '2026-05-01T09:00:00.000Z');
+    await env.clock.advance({ days: 3 });
+  });
+}
+`,
+    );
+    const out = run(process.execPath, ['--test', file]);
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/# pass 2/);
+  });
+
   it('its declarations type-check the example (tsc), and strictly on their own (skipLibCheck off)', () => {
     const example = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
     expect(example.status, example.stdout).toBe(0);
@@ -127,6 +171,16 @@ describe('npx erp-sim (issue 21 § 1, § 4)', () => {
       const out = await runAsync('python3', ['-m', 'unittest', '-v'], join(installed(), 'examples', 'pytest'), { SIM_URL: url, SIM_ENVIRONMENT: 'team', PYTHONDONTWRITEBYTECODE: '1' });
       expect(out.code, out.output).toBe(0);
       expect(out.output).toMatch(/Ran 3 tests[\s\S]*\nOK/);
+      // The helper's two resets (issue 43 § 1): reset_data keeps the fault rules, reset clears them.
+      const resets = `import erp_sim, os
+sim = erp_sim.Simulator(os.environ["SIM_URL"])
+env = sim.create_environment()
+env.add_fault({"kind": "status", "status": 503, "path": "/x"})
+print(env.reset_data()["scope"], len(env.call("GET", "/faults")["items"]))
+print(env.reset()["scope"], len(env.call("GET", "/faults")["items"]))
+env.delete()`;
+      const both = await runAsync('python3', ['-c', resets], join(installed(), 'examples', 'pytest'), { SIM_URL: url, PYTHONDONTWRITEBYTECODE: '1' });
+      expect(both.output.trim().split('\n')).toEqual(['data 1', 'all 0']);
     } finally {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
     }

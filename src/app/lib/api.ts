@@ -32,7 +32,8 @@ export interface EnvSummary {
 export type { PublicCredential };
 
 export interface EnvDetail extends EnvSummary {
-  clock: { now: string; offsetMs: number };
+  /** `frozen`: the clock moves only when set or advanced. */
+  clock: { now: string; offsetMs: number; frozen?: boolean };
   tenantId: string;
   credentials: PublicCredential[];
 }
@@ -101,7 +102,8 @@ export const api = {
   getEnv: (key: string) => call<EnvDetail>('GET', `/environments/${enc(key)}`),
   renameEnv: (key: string, name: string) => call<EnvDetail>('PATCH', `/environments/${enc(key)}`, { name }),
   deleteEnv: (key: string) => call<void>('DELETE', `/environments/${enc(key)}`),
-  resetEnv: (key: string) => call<EnvDetail>('POST', `/environments/${enc(key)}/reset`),
+  /** The playground's Reset: the data only (clock, fault rules and journal stay); the control API's default is the clean slate. */
+  resetEnv: (key: string) => call<EnvDetail>('POST', `/environments/${enc(key)}/reset`, { scope: 'data' }),
   generate: (key: string, body: { count: number; kind?: string }) => call<{ resource: string; added: number }>('POST', `/environments/${enc(key)}/generate`, body),
   addCredential: (key: string, spec: { type: CredentialType; privileges?: string[]; username?: string; owner?: string }) =>
     call<IssuedCredential>('POST', `/environments/${enc(key)}/credentials`, spec),

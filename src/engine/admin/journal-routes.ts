@@ -2,8 +2,8 @@
  * Control routes of the request journal (issue 12 § 1):
  *   GET    /environments/<key>/journal?limit=&status=&since=&path=&source=  -> {"items": [entry...]}, newest first
  *   DELETE /environments/<key>/journal                              -> 204
- *   PUT    /environments/<key>/journal  {"enabled": false}          -> {"enabled"} (journaling of this environment off/on)
- *   POST   /environments/<key>/journal/verify  {"request", "count"?}  -> {"ok", "count", "matched", "nearMisses"} (issue 21 § 3)
+ *   PUT    /environments/<key>/journal  {"enabled"?, "size"?}       -> {"enabled", "size"} (journaling off/on; entries kept)
+ *   POST   /environments/<key>/journal/verify  {"request", "count"?}  -> {"ok", "count", "matched", "nearMisses", "extra"?, "truncated", "message"?}
  * Entries are explained (catalog entry, rule, sentence) and near misses hinted when read, from the
  * catalogs the host loads.
  */
@@ -17,7 +17,7 @@ import { nearMiss } from '../journal/hints.ts';
 import type { Journal } from '../journal/journal.ts';
 import { parseVerification, verifyEntries } from '../journal/match.ts';
 import type { JournalFilter } from '../journal/ring.ts';
-import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, JOURNAL_SOURCES, RING_SIZE, type JournalEntry, type JournalSource } from '../journal/types.ts';
+import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, JOURNAL_SOURCES, MAX_JOURNAL_SIZE, type JournalEntry, type JournalSource } from '../journal/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface JournalRouteDeps {
@@ -37,7 +37,7 @@ export function parseJournalQuery(query: URLSearchParams): { ok: true; filter: J
   const filter: JournalFilter = { limit: 100 };
   const limit = query.get('limit');
   if (limit !== null) {
-    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > RING_SIZE) return { ok: false, error: `"limit" must be an integer from 1 to ${RING_SIZE}.` };
+    if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_JOURNAL_SIZE) return { ok: false, error: `"limit" must be an integer from 1 to ${MAX_JOURNAL_SIZE}.` };
     filter.limit = Number(limit);
   }
   const status = query.get('status');
@@ -92,21 +92,32 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
     // Without catalogs (a host that cannot load them) entries still carry their codes.
     const catalog = deps.catalog ? await Promise.resolve(deps.catalog(env.product)).catch(() => undefined) : undefined;
     const enabled = (await deps.store.partial(key)).get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] !== false;
-    return c.json({ items: await enrich(entries, catalog), enabled });
+    return c.json({ items: await enrich(entries, catalog), enabled, size: deps.journal.capacity(key) });
   });
   app.put('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');
     if (!deps.store.env(key)) return unknownEnvironment(key);
+    const usage = `Send {"enabled": true|false} and/or {"size": <entries kept, 1-${MAX_JOURNAL_SIZE}; null for the host's>}.`;
     let body: unknown;
     try {
       body = JSON.parse(await c.req.text());
     } catch {
-      return bad('Send {"enabled": true} or {"enabled": false}.');
+      return bad(usage);
     }
-    const enabled = body && typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 1 ? (body as { enabled?: unknown }).enabled : undefined;
-    if (typeof enabled !== 'boolean') return bad('Send {"enabled": true} or {"enabled": false}.');
-    await deps.store.write(key, (tx) => tx.put(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID, { id: JOURNAL_SETTINGS_ID, enabled }));
-    return c.json({ enabled });
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return bad(usage);
+    const { enabled, size, ...rest } = body as Record<string, unknown>;
+    if (Object.keys(rest).length || (enabled === undefined && size === undefined)) return bad(usage);
+    if (enabled !== undefined && typeof enabled !== 'boolean') return bad(`"enabled" must be true or false. ${usage}`);
+    if (size !== undefined && size !== null && !(typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= MAX_JOURNAL_SIZE)) return bad(`"size" must be an integer from 1 to ${MAX_JOURNAL_SIZE} (null: the host's size).`);
+    if (enabled !== undefined) await deps.store.write(key, (tx) => tx.put(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID, { id: JOURNAL_SETTINGS_ID, enabled }));
+    if (size !== undefined) {
+      await deps.store.updateEnv(key, (env) => {
+        const { journalSize: _old, ...rest } = env;
+        return size === null ? rest : { ...rest, journalSize: size as number };
+      });
+    }
+    const on = (await deps.store.partial(key)).get(JOURNAL_SETTINGS_KIND, JOURNAL_SETTINGS_ID)?.['enabled'] !== false;
+    return c.json({ enabled: on, size: deps.journal?.capacity(key) ?? null });
   });
   app.post('/environments/:key/journal/verify', async (c) => {
     const key = c.req.param('key');
@@ -122,8 +133,9 @@ export function registerJournalRoutes(app: Hono, deps: JournalRouteDeps): void {
     const parsed = parseVerification(body);
     if (!parsed.ok) return json({ error: parsed.error, field: parsed.field }, 400);
     // `read` waits for the entries of every request already answered: no sleep needed before verify.
-    const entries = await deps.journal.read(key, { limit: RING_SIZE, ...(parsed.verification.matcher.since !== undefined ? { since: parsed.verification.matcher.since } : {}) });
-    return c.json(verifyEntries(entries, parsed.verification));
+    const since = parsed.verification.matcher.since;
+    const entries = await deps.journal.read(key, { limit: deps.journal.capacity(key), ...(since !== undefined ? { since } : {}) });
+    return c.json(verifyEntries(entries, parsed.verification, await deps.journal.truncated(key, since)));
   });
   app.delete('/environments/:key/journal', async (c) => {
     const key = c.req.param('key');

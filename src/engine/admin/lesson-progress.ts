@@ -5,7 +5,7 @@
  */
 import type { Environment } from '../core/types.ts';
 import type { Journal } from '../journal/journal.ts';
-import { RING_SIZE, type JournalEntry } from '../journal/types.ts';
+import type { JournalEntry } from '../journal/types.ts';
 import { checkLessons, type LessonFacts } from '../lessons/check.ts';
 import type { Lesson, LessonProgress } from '../lessons/types.ts';
 import { REST_RESOURCES } from '../openapi/resources.ts';
@@ -31,7 +31,7 @@ export async function lessonsOf(deps: Pick<ProgressDeps, 'catalog'>, product: En
 /** Every entry the journal keeps for the environment (newest first), explained like the journal route's. */
 export async function journalOf(deps: ProgressDeps, env: Environment): Promise<JournalEntry[] | null> {
   if (!deps.journal) return null;
-  const entries = await deps.journal.read(env.key, { limit: RING_SIZE });
+  const entries = await deps.journal.read(env.key, { limit: deps.journal.capacity(env.key) });
   const catalog = deps.catalog ? await Promise.resolve(deps.catalog(env.product)).catch(() => undefined) : undefined;
   return enrich(entries, catalog);
 }

@@ -1,7 +1,7 @@
 /** The control API under `/sim/_admin`: the simulator's own surface, used by the UI and by scripts. */
 import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
-import { DAY_MS, envNow } from '../core/clock.ts';
+import { envNow } from '../core/clock.ts';
 import { randomHex, sha256Hex } from '../core/crypto.ts';
 import { json } from '../core/http.ts';
 import { unknownEnvironment } from '../core/sim-errors.ts';
@@ -27,6 +27,8 @@ import type { NoticeHub } from '../notices/hub.ts';
 import { mintOwnerToken } from '../access/owner.ts';
 import { grantOf } from '../access/types.ts';
 import { registerDrillRoutes } from './drill-routes.ts';
+import { clockOption, clockView, registerClockRoutes } from './clock-routes.ts';
+import { bookRng, registerResetRoute } from './reset-route.ts';
 import type { DrillRunner } from '../drills/runner.ts';
 
 /** What the engine counts and `GET /_admin/stats` shows. */
@@ -58,9 +60,6 @@ interface AdminDeps {
   /** The host's class codes, for the trainer's join link. */
   classCodes: readonly string[];
 }
-
-/** Same product, same generator: the seeded book is deterministic for a given clock. */
-const bookRng = (p: Product) => seededRng(seedFrom(`${p.id}-book-v1`));
 
 /** Upper bound of one `generate` call. */
 const MAX_GENERATE = 100_000;
@@ -100,15 +99,10 @@ export function adminRoutes(deps: AdminDeps): Hono {
     const data = await store.partial(env.key);
     return {
       ...summary(c, env),
-      clock: { now: envNow(clock, env).toISOString(), offsetMs: env.clockOffsetMs },
+      clock: { ...clockView(clock, env), offsetMs: env.clockOffsetMs },
       tenantId: env.tenantId,
       credentials: data.list<StoredCredential>(CREDENTIAL_KIND).map(publicCredential),
     };
-  };
-
-  const reseed = (env: Environment) => {
-    const product = products.get(env.product) as Product;
-    return store.write(env.key, (tx) => product.seed({ tx, rng: bookRng(product), now: envNow(clock, env), env }), { reset: true });
   };
 
   app.get('/products', async (c) => {
@@ -140,25 +134,29 @@ export function adminRoutes(deps: AdminDeps): Hono {
   app.post('/environments', async (c) => {
     const body = await readJson(c);
     if (!body.ok) return body.res;
-    const { product, name } = body.value;
+    const { product, name, clock: clockRaw, ...rest } = body.value;
+    if (Object.keys(rest).length) return bad(`Unknown field "${Object.keys(rest)[0]}". Allowed: product, name, clock.`);
     if (typeof product !== 'string' || !PRODUCT_IDS.includes(product as ProductId) || !products.has(product as ProductId)) {
       return bad(`"product" must be one of: ${PRODUCT_IDS.join(', ')}.`);
     }
     if (name !== undefined && (typeof name !== 'string' || name.length > 120)) return bad('"name" must be a string of at most 120 characters.');
+    const start = clockOption(clockRaw, clock);
+    if (!start.ok) return bad(start.error);
     const p = products.get(product as ProductId) as Product;
     const key = `env_${randomHex(16)}`;
-    const now = new Date(clock());
     const owner = await mintOwnerToken(deps.ownerTokens);
     const env: Environment = {
       key,
       product: p.id,
       name: (typeof name === 'string' && name.trim()) || `${p.title} sandbox`,
-      createdAt: now.toISOString(),
-      clockOffsetMs: 0,
+      createdAt: new Date(clock()).toISOString(),
+      ...start.fields,
       idSeq: 0,
       tenantId: (await sha256Hex(key)).slice(0, 32),
       ...(owner ? { ownerTokenHash: owner.hash } : {}),
     };
+    // The book is dated from the environment's clock: a fixed "now" gives the same book on any host day.
+    const now = envNow(clock, env);
     // Row, seeded book and credentials are one transaction: a failure leaves no half environment.
     const issued = await store.write(
       key,
@@ -184,13 +182,6 @@ export function adminRoutes(deps: AdminDeps): Hono {
     if (!store.env(key)) return unknownEnvironment(key);
     await store.deleteEnv(key);
     return c.body(null, 204);
-  });
-
-  app.post('/environments/:key/reset', async (c) => {
-    const env = store.env(c.req.param('key'));
-    if (!env) return unknownEnvironment(c.req.param('key'));
-    await reseed(env);
-    return c.json(await detail(c, store.env(env.key) ?? env));
   });
 
   app.post('/environments/:key/generate', async (c) => {
@@ -287,32 +278,6 @@ export function adminRoutes(deps: AdminDeps): Hono {
     return found ? c.body(null, 204) : json({ error: `No credential '${id}' in this environment.` }, 404);
   });
 
-  app.get('/environments/:key/clock', (c) => {
-    const env = store.env(c.req.param('key'));
-    return env ? c.json({ now: envNow(clock, env).toISOString() }) : unknownEnvironment(c.req.param('key'));
-  });
-
-  app.put('/environments/:key/clock', async (c) => {
-    const key = c.req.param('key');
-    if (!store.env(key)) return unknownEnvironment(key);
-    const body = await readJson(c);
-    if (!body.ok) return body.res;
-    const { now, advanceDays } = body.value;
-    let target: number;
-    const current = store.env(key) as Environment;
-    if (now !== undefined && advanceDays !== undefined) return bad('Send either "now" or "advanceDays", not both.');
-    if (typeof now === 'string' && /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(now) && !Number.isNaN(Date.parse(now))) {
-      target = Date.parse(/T/.test(now) && !/(Z|[+-]\d{2}:?\d{2})$/.test(now) ? `${now}Z` : now);
-    } else if (typeof advanceDays === 'number' && Number.isInteger(advanceDays) && Math.abs(advanceDays) <= 36_500) {
-      target = envNow(clock, current).getTime() + advanceDays * DAY_MS;
-    } else {
-      return bad('Send {"now": "<ISO-8601 date or UTC date-time>"} or {"advanceDays": <integer>}.');
-    }
-    if (target < Date.UTC(1970, 0, 1) || target > Date.UTC(9999, 11, 31)) return bad('"now" must be between 1970 and 9999.');
-    const next = await store.updateEnv(key, (env) => ({ ...env, clockOffsetMs: target - clock() }));
-    return c.json({ now: envNow(clock, next).toISOString() });
-  });
-
   app.patch('/environments/:key', async (c) => {
     const key = c.req.param('key');
     if (!store.env(key)) return unknownEnvironment(key);
@@ -324,6 +289,8 @@ export function adminRoutes(deps: AdminDeps): Hono {
     return c.json(await detail(c, next));
   });
 
+  registerClockRoutes(app, deps);
+  registerResetRoute(app, deps, detail);
   registerSnapshotRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerLessonRoutes(app, deps);

@@ -130,7 +130,8 @@ export function registerSnapshotRoutes(app: Hono, deps: SnapshotRouteDeps): void
     const snapshot = await sealSnapshot({
       product: env.product,
       name: current.name,
-      exportedAt: new Date(clock()).toISOString(),
+      // A frozen clock's environment exports the same file on any host day (its time is the clock's).
+      exportedAt: new Date(current.clockFrozenMs ?? clock()).toISOString(),
       clock: { now: envNow(clock, current).toISOString() },
       idSeq: current.idSeq,
       records,

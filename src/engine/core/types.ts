@@ -18,10 +18,16 @@ export interface Environment {
   createdAt: string;
   /** Milliseconds added to the host clock: the environment's test clock. */
   clockOffsetMs: number;
+  /** Set while the clock is frozen: the environment's "now" (ms), which moves only when set or advanced. */
+  clockFrozenMs?: number;
+  /** The fixed instant the environment was created at, when one was given (a clean-slate reset returns to it). */
+  clockStart?: { atMs: number; frozen: boolean };
   /** Next value of the environment's id sequence (see ids.ts). */
   idSeq: number;
   /** Tenant id derived from the key; OData GetTenantDetails shows it. */
   tenantId: string;
+  /** Entries its request journal keeps, when set for this environment (else the host's size). */
+  journalSize?: number;
   /** SHA-256 of the environment owner token (hosts with access control only; the token is shown once). */
   ownerTokenHash?: string;
 }

@@ -9,13 +9,43 @@ import { escapeXml } from '../core/xml.ts';
 import type { JournalService } from '../journal/types.ts';
 import { INJECTED_HEADER, type FaultRule } from './types.ts';
 
-const TITLES: Record<number, string> = { 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+/** The reason phrase of each status a rule may answer (RFC 9110, RFC 6585, RFC 4918 for 424). */
+export const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  424: 'Failed Dependency',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Statuses after which the same request may succeed later. */
+const RETRYABLE = new Set([429, 502, 503, 504]);
 
 /** The code an injected answer carries (o:errorCode, ServiceErrorMessage code). */
 export const injectedCode = (status: number) => `SIM-FAULT-${status}`;
 
 export function injectedAnswer(rule: FaultRule, service: JournalService): Response {
+  if (rule.body !== undefined) return fixedAnswer(rule);
   return injectedStatus(rule.status ?? 503, service, { mark: rule.id, by: `fault rule ${rule.id}`, retryAfter: rule.retryAfter, after: rule.when === 'after' });
+}
+
+/** A status rule's own fixed body, as given: its status and X-Sim-Injected, nothing of the product's styling. */
+function fixedAnswer(rule: FaultRule): Response {
+  const text = typeof rule.body === 'string' ? rule.body : JSON.stringify(rule.body);
+  const type = rule.contentType ?? (typeof rule.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8');
+  const headers: Record<string, string> = { [INJECTED_HEADER]: rule.id, 'content-type': type };
+  if (rule.retryAfter !== undefined) headers['retry-after'] = String(rule.retryAfter);
+  return new Response(text, { status: rule.status ?? 503, headers });
 }
 
 /** Who injected an answer and how: `mark` goes into X-Sim-Injected, `by` into the message. */
@@ -27,11 +57,11 @@ export interface InjectedBy {
   after?: boolean;
 }
 
-/** An injected 429, 500 or 503 in the service's own body style (fault rules and drills alike). */
+/** An injected 4xx or 5xx in the service's own body style (fault rules and drills alike). */
 export function injectedStatus(status: number, service: JournalService, how: InjectedBy): Response {
   const headers: Record<string, string> = { [INJECTED_HEADER]: how.mark };
   if (how.retryAfter !== undefined) headers['retry-after'] = String(how.retryAfter);
-  const message = `${TITLES[status]}: injected by the simulator's ${how.by}${how.after ? ' after the request was carried out' : ''}; not spec behaviour.${status === 500 ? '' : ' Retry later.'}`;
+  const message = `${TITLES[status]}: injected by the simulator's ${how.by}${how.after ? ' after the request was carried out' : ''}; not spec behaviour.${RETRYABLE.has(status) ? ' Retry later.' : ''}`;
   const json = (body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
   switch (service) {
     case 'rest':
@@ -45,13 +75,13 @@ export function injectedStatus(status: number, service: JournalService, how: Inj
         'o:errorDetails': [{ detail: message, 'o:errorCode': injectedCode(status), 'o:errorPath': null }],
       });
     case 'oauth':
-      return json({ error: status === 500 ? 'server_error' : 'temporarily_unavailable', error_description: message });
+      return json({ error: status === 401 ? 'invalid_client' : status < 500 && status !== 429 ? 'invalid_request' : RETRYABLE.has(status) ? 'temporarily_unavailable' : 'server_error', error_description: message });
     case 'odata':
     case 'batch':
       return json({ error: { code: String(status), message, target: null, details: [], innererror: null } });
     case 'soap': {
       const detail = `<tns:ServiceErrorMessage xmlns:tns="${ADF_ERRORS_NS}"><tns:code>${injectedCode(status)}</tns:code><tns:message>${escapeXml(message)}</tns:message><tns:severity>SEVERITY_ERROR</tns:severity></tns:ServiceErrorMessage>`;
-      return soapFaultResponse(status, 'env:Server', message, detail, headers);
+      return soapFaultResponse(status, status < 500 ? 'env:Client' : 'env:Server', message, detail, headers);
     }
   }
 }

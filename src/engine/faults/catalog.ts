@@ -5,7 +5,8 @@
  * step, a journal entry and the Errors view all point at one entry per injected answer.
  */
 import type { ErrorEntry, ProductId } from '../core/types.ts';
-import { injectedCode } from './answers.ts';
+import { injectedCode, TITLES } from './answers.ts';
+import { INJECTED_STATUSES } from './types.ts';
 
 /** The catalog code of a dropped connection (it has no answer to carry a code). */
 export const DROPPED_CODE = 'SIM-FAULT-DROP';
@@ -20,6 +21,17 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
     product === 'receivables'
       ? 'Invoices Create rule 5 (a retried POST creates a new invoice); Standard receipts (Upsert-Mode: true returns the existing receipt)'
       : 'States and transitions (POST CUSTOMERS: 409 if key exists); Errors table, Key already exists on customer create (a POST is not idempotent)';
+  const own = new Set([429, 500, 503]);
+  // The other statuses a status rule may answer: one entry each, so their journal entries are explained too.
+  const others: ErrorEntry[] = INJECTED_STATUSES.filter((s) => !own.has(s)).map((status) => ({
+    code: injectedCode(status),
+    status,
+    title: `${TITLES[status]} (injected)`,
+    meaning: `The simulator answered ${status} on purpose (a fault rule of kind "status"), whatever the request; ${status >= 500 ? 'as a failing server or gateway would' : 'the request was not carried out'}.`,
+    spec: `${spec} ${limits}; RFC 9110 § 15 (status codes)`,
+    avoid: status === 502 || status === 504 ? 'Retry after a delay, a bounded number of times: a gateway answer says nothing of whether the request reached the service; read before retrying a create.' : 'Handle the status as the product documents it; an injected one is not caused by the request.',
+    notReproducible: HOW,
+  }));
   return [
     {
       code: injectedCode(429),
@@ -57,5 +69,6 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
       avoid: 'A dropped connection says nothing about the outcome: read to find out whether the write happened, then create it if it did not.',
       notReproducible: HOW,
     },
+    ...others,
   ];
 }

@@ -7,7 +7,13 @@ import type { ProductId, Row } from '../core/types.ts';
 export const FAULT_KIND = 'sim.fault-rule';
 export const FAULT_KINDS = ['latency', 'status', 'drop', 'expire-token'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-export const INJECTED_STATUSES = [429, 500, 503] as const;
+/**
+ * Statuses a status rule may answer: every 4xx and 5xx the products' error catalogs document, the
+ * throttling and outage answers (429, 503) and what a gateway in front of them answers (502, 504).
+ */
+export const INJECTED_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 424, 429, 500, 501, 502, 503, 504] as const;
+/** Characters of a status rule's fixed body. */
+export const MAX_FAULT_BODY = 16_384;
 export type InjectedStatus = (typeof INJECTED_STATUSES)[number];
 /** Response header that marks an injected answer with the rule's id. */
 export const INJECTED_HEADER = 'x-sim-injected';
@@ -26,6 +32,10 @@ export interface FaultRuleInput {
   /** Added latency: fixed, or a [min, max] range drawn per request. */
   latencyMs?: number | [number, number];
   status?: InjectedStatus;
+  /** A fixed answer body instead of the product-styled one: a text, or JSON (an object or array). */
+  body?: string | Record<string, unknown> | unknown[];
+  /** The fixed body's content type (default: application/json for JSON, text/plain for a text). */
+  contentType?: string;
   /** Seconds, sent as Retry-After (429 always has one). */
   retryAfter?: number;
   /** `after`: the real handling runs (its writes stay), then the answer is replaced. */

@@ -1,9 +1,9 @@
 /** Validation of a posted fault rule: any problem is a 400 with one clear message, nothing stored. */
 import type { ProductId } from '../core/types.ts';
 import { MAX_PATTERN_LENGTH } from './wildcard.ts';
-import { FAULT_KINDS, INJECTED_STATUSES, MAX_LATENCY_MS, type FaultKind, type FaultRuleInput, type InjectedStatus } from './types.ts';
+import { FAULT_KINDS, INJECTED_STATUSES, MAX_FAULT_BODY, MAX_LATENCY_MS, type FaultKind, type FaultRuleInput, type InjectedStatus } from './types.ts';
 
-const FIELDS = new Set(['kind', 'product', 'method', 'path', 'latencyMs', 'status', 'retryAfter', 'when', 'probability', 'count', 'note']);
+const FIELDS = new Set(['kind', 'product', 'method', 'path', 'latencyMs', 'status', 'body', 'contentType', 'retryAfter', 'when', 'probability', 'count', 'note']);
 const METHODS = ['*', 'GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
@@ -14,7 +14,7 @@ export function validateRule(body: Record<string, unknown>, product: ProductId):
   const fail = (error: string) => ({ ok: false as const, error });
   const unknown = Object.keys(body).filter((k) => !FIELDS.has(k));
   if (unknown.length) return fail(`Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Allowed: ${[...FIELDS].join(', ')}.`);
-  const { kind, method = '*', path, latencyMs, status, retryAfter, when = 'before', probability = 1, count, note } = body;
+  const { kind, method = '*', path, latencyMs, status, body: fixed, contentType, retryAfter, when = 'before', probability = 1, count, note } = body;
   if (typeof kind !== 'string' || !FAULT_KINDS.includes(kind as FaultKind)) return fail(`"kind" must be one of: ${FAULT_KINDS.join(', ')}.`);
   if (body.product !== undefined && body.product !== product) return fail(`"product" must be ${product} (the environment's product) or omitted.`);
   if (typeof method !== 'string' || !METHODS.includes(method.toUpperCase())) return fail(`"method" must be one of: ${METHODS.join(', ')}.`);
@@ -35,7 +35,15 @@ export function validateRule(body: Record<string, unknown>, product: ProductId):
   if (kind === 'status' ? !INJECTED_STATUSES.includes(status as InjectedStatus) : status !== undefined) {
     return fail(kind === 'status' ? `"status" must be one of: ${INJECTED_STATUSES.join(', ')}.` : '"status" belongs to a rule of kind "status" only.');
   }
-  if (retryAfter !== undefined && (!isInt(retryAfter, 0, 3600) || kind !== 'status' || status === 500)) return fail('"retryAfter" (seconds, 0-3600) belongs to a 429 or 503 status rule only.');
+  if (retryAfter !== undefined && (!isInt(retryAfter, 0, 3600) || kind !== 'status' || (status !== 429 && status !== 503))) return fail('"retryAfter" (seconds, 0-3600) belongs to a 429 or 503 status rule only.');
+  if (fixed !== undefined) {
+    if (kind !== 'status') return fail('"body" (a fixed answer body) belongs to a rule of kind "status" only.');
+    const text = typeof fixed === 'string' ? fixed : fixed !== null && typeof fixed === 'object' ? JSON.stringify(fixed) : undefined;
+    if (text === undefined || text.length > MAX_FAULT_BODY) return fail(`"body" must be a text or JSON (an object or array) of at most ${MAX_FAULT_BODY} characters.`);
+  }
+  if (contentType !== undefined && (fixed === undefined || typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;[^\r\n]{0,100})?$/.test(contentType))) {
+    return fail('"contentType" goes with "body": a media type such as "application/json" or "text/html; charset=utf-8".');
+  }
   if (when !== 'before' && when !== 'after') return fail('"when" must be "before" or "after".');
   if (when === 'after' && kind !== 'status' && kind !== 'drop') return fail('"when": "after" applies to status and drop rules only.');
   if (typeof probability !== 'number' || !(probability > 0 && probability <= 1)) return fail('"probability" must be a number above 0 and at most 1.');
@@ -51,6 +59,8 @@ export function validateRule(body: Record<string, unknown>, product: ProductId):
     probability,
     ...(latency !== undefined ? { latencyMs: latency } : {}),
     ...(kind === 'status' ? { status: status as InjectedStatus } : {}),
+    ...(fixed !== undefined ? { body: fixed as NonNullable<RuleInput['body']> } : {}),
+    ...(contentType !== undefined ? { contentType: contentType as string } : {}),
     ...(kind === 'status' && status === 429 ? { retryAfter: (retryAfter as number | undefined) ?? 1 } : retryAfter !== undefined ? { retryAfter } : {}),
     ...(count !== undefined ? { count } : {}),
     ...(note !== undefined ? { note } : {}),

@@ -17,7 +17,7 @@ import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
 import type { SecretIndex } from './secrets.ts';
-import { BODY_LIMIT, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
+import { BODY_LIMIT, RING_SIZE, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
 
@@ -76,6 +76,10 @@ export interface JournalOptions {
   secrets?: SecretIndex;
   /** Told after a flush which environments got new entries (the worker posts `sim-journal`). */
   onFlushed?: (envs: string[]) => void;
+  /** Entries kept per environment (default RING_SIZE, 500). */
+  size?: number;
+  /** An environment's own size, when it set one. */
+  sizeOf?: (env: string) => number | undefined;
 }
 
 export class Journal {
@@ -214,7 +218,7 @@ export class Journal {
   private ring(env: string): Promise<Ring> {
     let ring = this.rings.get(env);
     if (!ring) {
-      ring = this.persistence.load(env).then((s) => new Ring(s.entries, s.nextId));
+      ring = this.persistence.load(env).then((s) => new Ring(s.entries, s.nextId, () => this.capacity(env)));
       ring.catch(() => this.rings.delete(env));
       this.rings.set(env, ring);
     }
@@ -298,6 +302,17 @@ export class Journal {
     await this.chain;
   }
 
+  /** How many entries the environment's journal keeps. */
+  capacity(env: string): number {
+    return this.opts.sizeOf?.(env) ?? this.opts.size ?? RING_SIZE;
+  }
+
+  /** Whether entries after `since` were dropped for want of room (known since this process loaded the journal). */
+  async truncated(env: string, since?: number): Promise<boolean> {
+    await this.recorded(env);
+    return (await this.ring(env)).lostAfter(since);
+  }
+
   /** Entries newest first, every request answered before the call included. */
   async read(env: string, filter: JournalFilter): Promise<JournalEntry[]> {
     await this.recorded(env);
@@ -308,6 +323,7 @@ export class Journal {
   async clear(env: string, forget = false): Promise<void> {
     const ring = await this.ring(env);
     ring.entries.length = 0;
+    ring.lostThrough = 0;
     this.unsaved.delete(env);
     if (forget) this.rings.delete(env);
     const nextId = forget ? null : ring.nextId;

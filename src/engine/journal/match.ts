@@ -6,6 +6,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { wildcardMatcher } from '../faults/wildcard.ts';
+import { bodyCheck, headerCheck, queryCheck, type BodyRule, type ValueRule } from './request-fields.ts';
 import type { JournalEntry } from './types.ts';
 
 /** What a verify request asks for (`POST …/journal/verify`), as sent. */
@@ -14,8 +15,12 @@ export interface RequestPattern {
   method?: string;
   /** The path after the environment's base, without the query: exact or with `*` wildcards. */
   path?: string;
-  /** Query parameters the request must carry (others may be there too); values may use `*`. */
-  query?: Record<string, string>;
+  /** Query parameters by name (others may be there too): a value (`*` globs), `{equals}`, `{present: true}` or `{absent: true}`. */
+  query?: Record<string, ValueRule>;
+  /** Request headers by name, any case: a value, `{equals}`, `{present: true}` or `{absent: true}` (secrets are kept redacted). */
+  headers?: Record<string, ValueRule>;
+  /** The JSON request body by path: `{"jsonPath": "$.ReceiptNumber", "equals": "R-1"}`, `exists` or `contains`; one rule or several. */
+  body?: BodyRule | BodyRule[];
   /** Text (or texts, all of them) the journaled request body contains (its first 4 KB, secrets redacted). */
   bodyIncludes?: string | string[];
   /** The answer's status (`201`, `0` for a dropped connection) or class (`"4xx"`). */
@@ -32,8 +37,19 @@ export interface Verification {
   count?: CountRule;
 }
 
-export interface NearMiss {
+/** An entry as a failed verification shows it. */
+export interface EntrySummary {
   id: number;
+  method: string;
+  /** Relative to the environment base, query included. */
+  path: string;
+  status: number;
+  /** The answer's error code, when it had one. */
+  code?: string;
+}
+
+export interface NearMiss extends EntrySummary {
+  /** Each names the field that differed: "status: expected 201, got 400", "body $.ReceiptNumber: …". */
   differences: string[];
 }
 
@@ -44,6 +60,12 @@ export interface VerifyResult {
   matched: number[];
   /** When too few matched: the closest other entries, closest first, each with what differs. */
   nearMisses: NearMiss[];
+  /** When too many matched (`exactly`, `atMost`): those entries, newest first. */
+  extra?: EntrySummary[];
+  /** The journal dropped entries of the window (it keeps the newest; its size is a setting): the count may be short. */
+  truncated: boolean;
+  /** A sentence for a failed or truncated verification. */
+  message?: string;
 }
 
 /** A checked pattern, ready to run over entries. */
@@ -64,7 +86,7 @@ export type ParseResult = { ok: true; verification: CompiledVerification } | { o
 
 const NEAR_MISSES = 3;
 const MAX_COUNT = 1_000_000;
-const REQUEST_FIELDS = ['method', 'path', 'query', 'bodyIncludes', 'status', 'since'];
+const REQUEST_FIELDS = ['method', 'path', 'query', 'headers', 'body', 'bodyIncludes', 'status', 'since'];
 const COUNT_RULES = ['exactly', 'atLeast', 'atMost'] as const;
 
 /** `*` globs, matched in linear time whatever the pattern (the fault rules' matcher). */
@@ -100,11 +122,11 @@ function statusMatcher(status: unknown): { test: (s: number) => boolean; shown: 
 }
 
 function compilePattern(raw: unknown): RequestMatcher {
-  if (!isObject(raw)) return refuse('request', '"request" is required: an object with any of method, path, query, bodyIncludes, status, since ({} matches every entry).');
+  if (!isObject(raw)) return refuse('request', '"request" is required: an object with any of method, path, query, headers, body, bodyIncludes, status, since ({} matches every entry).');
   for (const name of Object.keys(raw)) if (!REQUEST_FIELDS.includes(name)) refuse(`request.${name}`, `Unknown field "request.${name}". Allowed: ${REQUEST_FIELDS.join(', ')}.`);
   const checks: ((e: JournalEntry, bare: string, out: string[]) => void)[] = [];
 
-  const { method, path, query, bodyIncludes, status, since } = raw;
+  const { method, path, query, headers, body, bodyIncludes, status, since } = raw;
   if (method !== undefined) {
     if (typeof method !== 'string' || !/^[A-Za-z]{1,20}$/.test(method)) refuse('request.method', '"request.method" must be an HTTP method such as "POST".');
     const want = (method as string).toUpperCase();
@@ -128,22 +150,10 @@ function compilePattern(raw: unknown): RequestMatcher {
     });
   }
 
-  if (query !== undefined) {
-    if (!isObject(query) || Object.keys(query).length === 0 || Object.keys(query).length > 50) refuse('request.query', '"request.query" must be an object of 1-50 parameters, e.g. {"limit": "5"}.');
-    const wanted: [string, string, Wildcard][] = [];
-    for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
-      if (name === '' || typeof value !== 'string' || value.length > 300) refuse(`request.query.${name}`, `"request.query.${name}" must be a string of at most 300 characters (* matches any characters).`);
-      wanted.push([name, value as string, wildcardMatcher(value as string).test]);
-    }
-    checks.push((e, _bare, out) => {
-      const q = e.path.indexOf('?');
-      const params = new URLSearchParams(q < 0 ? '' : e.path.slice(q + 1));
-      for (const [name, value, test] of wanted) {
-        const got = params.getAll(name);
-        if (!got.some((v) => test(v))) out.push(`query ${name}: expected ${value}, got ${got.length ? got.join(', ') : '(absent)'}`);
-      }
-    });
-  }
+  const fieldCheck = (check: (e: JournalEntry, out: string[]) => void) => checks.push((e, _bare, out) => check(e, out));
+  if (query !== undefined) fieldCheck(queryCheck(query, refuse));
+  if (headers !== undefined) fieldCheck(headerCheck(headers, refuse));
+  if (body !== undefined) fieldCheck(bodyCheck(body, refuse));
 
   if (bodyIncludes !== undefined) {
     const texts = typeof bodyIncludes === 'string' ? [bodyIncludes] : bodyIncludes;
@@ -208,23 +218,34 @@ export function parseVerification(body: unknown): ParseResult {
   }
 }
 
-/** Verify over entries given newest first (as the journal reads them). */
-export function verifyEntries(entries: readonly JournalEntry[], v: CompiledVerification): VerifyResult {
+const summary = (e: JournalEntry): EntrySummary => ({ id: e.id, method: e.method, path: e.path, status: e.status, ...(e.code ? { code: e.code } : {}) });
+
+/** "POST /x -> 400 SIM-RCP-0001" */
+export const describeEntry = (e: EntrySummary) => `${e.method} ${e.path} -> ${e.status === 0 ? '0 (dropped)' : e.status}${e.code ? ` ${e.code}` : ''}`;
+
+/**
+ * Verify over entries given newest first (as the journal reads them). `truncated`: the journal
+ * dropped entries of the window before it was read.
+ */
+export function verifyEntries(entries: readonly JournalEntry[], v: CompiledVerification, truncated = false): VerifyResult {
   const { matcher, count } = v;
-  const matched: number[] = [];
+  const matched: JournalEntry[] = [];
   const misses: { entry: JournalEntry; differences: string[] }[] = [];
   for (const entry of entries) {
     if (matcher.since !== undefined && entry.id <= matcher.since) continue;
     const differences = matcher.differences(entry);
-    if (differences.length === 0) matched.push(entry.id);
+    if (differences.length === 0) matched.push(entry);
     else misses.push({ entry, differences });
   }
   const n = matched.length;
   const ok = count.rule === 'exactly' ? n === count.n : count.rule === 'atLeast' ? n >= count.n : n <= count.n;
-  // Near misses explain too few matches; too many are listed in `matched` already.
-  const tooFew = !ok && count.rule !== 'atMost' && n < count.n;
+  // Near misses explain too few matches; too many are listed with what each was.
+  const tooFew = !ok && n < count.n;
   const nearMisses = tooFew ? closest(misses, matcher) : [];
-  return { ok, count: n, matched, nearMisses };
+  const result: VerifyResult = { ok, count: n, matched: matched.map((e) => e.id), nearMisses, truncated };
+  if (!ok && !tooFew) result.extra = matched.map(summary);
+  if (truncated) result.message = `Truncated: the journal dropped entries of this window (it keeps only its newest ${entries.length}), so the ${n} found may be short of what was sent. Raise the journal's size or verify a smaller window (since).`;
+  return result;
 }
 
 /** Fewest differences first, then the nearest path, then the newest (the order given). */
@@ -238,5 +259,5 @@ function closest(misses: { entry: JournalEntry; differences: string[] }[], match
     .filter(({ m }) => m.differences.length <= cut)
     .map(({ m, order }) => ({ m, order, far: matcher.pathDistance(m.entry) }))
     .sort((a, b) => a.m.differences.length - b.m.differences.length || a.far - b.far || a.order - b.order);
-  return ranked.slice(0, NEAR_MISSES).map(({ m }) => ({ id: m.entry.id, differences: m.differences }));
+  return ranked.slice(0, NEAR_MISSES).map(({ m }) => ({ ...summary(m.entry), differences: m.differences }));
 }

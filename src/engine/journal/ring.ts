@@ -1,5 +1,5 @@
-/** One environment's journal in memory: entries oldest first, at most RING_SIZE, ids increasing. */
-import { entrySource, RING_SIZE, type JournalEntry, type JournalSource } from './types.ts';
+/** One environment's journal in memory: entries oldest first, at most its size, ids increasing. */
+import { entrySource, type JournalEntry, type JournalSource } from './types.ts';
 
 export interface JournalFilter {
   limit: number;
@@ -14,14 +14,25 @@ export interface JournalFilter {
 }
 
 export class Ring {
+  /** The newest id the ring dropped for want of room since it was last cleared (0: none); kept in memory only. */
+  lostThrough = 0;
+
   constructor(
     readonly entries: JournalEntry[],
     public nextId: number,
+    /** Entries kept (read on each push: the environment's setting may change). */
+    private readonly size: () => number,
   ) {}
 
   push(entry: JournalEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > RING_SIZE) this.entries.splice(0, this.entries.length - RING_SIZE);
+    const over = this.entries.length - this.size();
+    if (over > 0) this.lostThrough = (this.entries.splice(0, over).pop() as JournalEntry).id;
+  }
+
+  /** Whether entries after `since` (all, without it) were dropped for want of room. */
+  lostAfter(since: number | undefined): boolean {
+    return this.lostThrough > (since ?? 0);
   }
 
   /** The id of the oldest entry kept (persistence drops those below it). */

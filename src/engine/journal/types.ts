@@ -6,8 +6,10 @@
  */
 import type { ProductId } from '../core/types.ts';
 
-/** Entries kept per environment; the oldest are dropped beyond it. */
+/** Entries kept per environment by default; the oldest are dropped beyond it. Hosts and environments may set another size. */
 export const RING_SIZE = 500;
+/** The largest journal size a host or an environment may set (entries hold up to 8 KB of bodies each). */
+export const MAX_JOURNAL_SIZE = 10_000;
 /** Characters of a request or response body kept in an entry (after redaction). */
 export const BODY_LIMIT = 4096;
 /** The environment's journal setting (`{enabled}`), a row a reset keeps; absent: journaling on. */

@@ -139,10 +139,12 @@ export class SimStore {
    * refuses any other): a write waits only for the kinds it touches to be loaded, so no kind
    * changes while it is being loaded, and the commit is still one transaction.
    */
-  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean; create?: Environment; kinds?: readonly string[] } = {}): Promise<T> {
+  write<T>(key: string, fn: (tx: WriteTx) => T | Promise<T>, opts: { reset?: boolean; create?: Environment; kinds?: readonly string[]; env?: (env: Environment) => Environment } = {}): Promise<T> {
     return this.lock(key).run(async () => {
-      const env = opts.create ?? this.envs.get(key);
-      if (!env || (opts.create && this.envs.has(key))) throw new EnvironmentGone(key);
+      const found = opts.create ?? this.envs.get(key);
+      if (!found || (opts.create && this.envs.has(key))) throw new EnvironmentGone(key);
+      // `env`: the environment's row changes in the same transaction (a clean-slate reset's clock).
+      const env = opts.env ? opts.env(found) : found;
       const scoped = opts.kinds && !opts.reset && !opts.create ? opts.kinds : undefined;
       const cache = scoped ? await this.withKinds(key, scoped) : await this.data(key);
       const startEnv = opts.reset ? { ...env, idSeq: 0 } : env;
@@ -162,7 +164,7 @@ export class SimStore {
         }
         if (inserts) insertOnly.add(kind);
       }
-      if (!opts.reset && !opts.create && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
+      if (!opts.reset && !opts.create && !opts.env && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
       await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } }, { insertOnly });
       this.compactAfter(key, cache);
       return result;

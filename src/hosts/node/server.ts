@@ -24,6 +24,8 @@ export interface NodeHostOptions {
   host: string;
   stateFile?: string;
   clock?: HostClock;
+  /** Entries the request journal keeps per environment unless one sets its own (default 500). */
+  journalSize?: number;
   /** Receives one access-log line per `/sim` request (`--log`). */
   log?: (line: string) => void;
   /** The playground's files, answered at every path outside `/sim` (app-files.ts). */
@@ -126,7 +128,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const backend = journal?.backend ?? new MemoryBackend();
   // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
+  const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
   const simPath = (req: Request) => {
     const { pathname } = new URL(req.url);
     return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);

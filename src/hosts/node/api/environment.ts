@@ -3,8 +3,10 @@
  * returned them, a token from its first OAuth client, and its clock, reset, fault rules and journal
  * (with request verification) through the control API.
  */
+import { parseAdvance } from '../../../engine/core/clock.ts';
+import { describeEntry } from '../../../engine/journal/match.ts';
 import { ControlClient, SimulatorError } from './control.ts';
-import type { CreatedEnvironment, CredentialsOf, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
+import type { ClockAdvance, CreatedEnvironment, CredentialsOf, FaultRule, FaultRuleRequest, JournalEntry, JournalListOptions, ProductId, Verification, VerifyResult } from './types.ts';
 
 /** Thrown by `journal.assert` when a verification fails; the message lists the near misses. */
 export class VerificationError extends Error {
@@ -16,8 +18,6 @@ export class VerificationError extends Error {
     super(message);
   }
 }
-
-const DAY_MS = 86_400_000;
 
 /** An environment of product P (`createEnvironment({ product })` says which; a scenario or snapshot may be either). */
 export class SimEnvironment<P extends ProductId = ProductId> {
@@ -76,23 +76,35 @@ export class SimEnvironment<P extends ProductId = ProductId> {
   readonly clock = {
     /** The environment's "now" (ISO). */
     now: async (): Promise<string> => (await this.call<{ now: string }>('/clock')).now,
-    /** Set "now": a date (`2026-05-01`), a UTC date-time or a Date. */
+    /** Whether the clock is frozen (moves only on set and advance) or runs with host time. */
+    frozen: async (): Promise<boolean> => (await this.call<{ frozen: boolean }>('/clock')).frozen,
+    /** Set "now": a date (`2026-05-01`), a UTC date-time or a Date. A frozen clock stays frozen there. */
     set: async (now: string | Date): Promise<string> => (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { now: now instanceof Date ? now.toISOString() : now } })).now,
-    /** Move "now" forward (or back, with negative numbers); days as the control API counts them, hours and minutes added to them. */
-    advance: async (by: { days?: number; hours?: number; minutes?: number }): Promise<string> => {
-      if (by === null || typeof by !== 'object' || !['days', 'hours', 'minutes'].some((unit) => (by as Record<string, unknown>)[unit] !== undefined)) {
-        throw new TypeError(`clock.advance(by): give days, hours or minutes, e.g. clock.advance({ days: 1 }); got ${JSON.stringify(by)}.`);
-      }
-      const { days = 0, hours = 0, minutes = 0 } = by;
-      if (hours === 0 && minutes === 0) return (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { advanceDays: days } })).now;
-      const now = Date.parse(await this.clock.now());
-      return this.clock.set(new Date(now + days * DAY_MS + hours * 3_600_000 + minutes * 60_000));
+    /**
+     * Move "now" by days, hours and/or minutes (negative to go back), to a whole minute. Refused
+     * before any call: an empty move, another unit (`weeks`) or a part of a minute.
+     */
+    advance: async (by: ClockAdvance): Promise<string> => {
+      const parsed = parseAdvance(by, `clock.advance(${JSON.stringify(by)})`);
+      if (!parsed.ok) throw new TypeError(parsed.error);
+      return (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { advance: by } })).now;
     },
+    /** Freeze the clock where it stands (true) or let it run on from there (false). */
+    freeze: async (frozen = true): Promise<string> => (await this.call<{ now: string }>('/clock', { method: 'PUT', body: { frozen } })).now,
   };
 
-  /** Data back to the seeded book (credentials, clock, fault rules and the journal stay). */
+  /**
+   * The clean slate a test starts from: the seeded book, the clock where the environment started
+   * (host time, or the `clock` it was created with), no fault rules, an empty journal, no drills or
+   * lesson progress. Credentials are kept: tokens issued before still work.
+   */
   async reset(): Promise<void> {
-    await this.call('/reset', { method: 'POST' });
+    await this.call('/reset', { method: 'POST', body: { scope: 'all' } });
+  }
+
+  /** The data only back to the seeded book (the playground's Reset): clock, fault rules and journal stay. */
+  async resetData(): Promise<void> {
+    await this.call('/reset', { method: 'POST', body: { scope: 'data' } });
   }
 
   readonly faults = {
@@ -118,15 +130,15 @@ export class SimEnvironment<P extends ProductId = ProductId> {
     /** Like verify, but throws a VerificationError that lists the near misses when `ok` is false. */
     assert: async (v: Verification): Promise<VerifyResult> => {
       const result = await this.journal.verify(v);
-      if (!result.ok) {
-        // Each entry named by the failure, as a line a reader can place: method, path, status, code.
-        const entries = await this.journal.list().catch(() => [] as JournalEntry[]);
-        throw new VerificationError(describeFailure(v, result, new Map(entries.map((e) => [e.id, e]))), result);
-      }
+      if (!result.ok) throw new VerificationError(describeFailure(v, result), result);
       return result;
     },
     clear: async (): Promise<void> => {
       await this.call('/journal', { method: 'DELETE' });
+    },
+    /** Entries this environment's journal keeps (1-10,000; null: the host's size). */
+    setSize: async (size: number | null): Promise<void> => {
+      await this.call('/journal', { method: 'PUT', body: { size } });
     },
   };
 
@@ -140,24 +152,27 @@ export class SimEnvironment<P extends ProductId = ProductId> {
   }
 }
 
-/** `POST /fscmRestApi/…/standardReceipts → 400 SIM-RCP-4001` for an entry, or its id when it is gone. */
-function entryLine(id: number, entries: Map<number, JournalEntry>): string {
-  const e = entries.get(id);
-  if (!e) return `entry ${id}`;
-  return `entry ${id}: ${e.method} ${e.path} → ${e.status === 0 ? 'dropped' : e.status}${e.code ? ` ${e.code}` : ''}`;
-}
-
-/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per entry it names. */
-function describeFailure(v: Verification, r: VerifyResult, entries: Map<number, JournalEntry>): string {
-  const { method, path, query, bodyIncludes, status, since } = v.request;
-  const what = [method?.toUpperCase(), path, query && `?${new URLSearchParams(query).toString()}`, bodyIncludes !== undefined && `with body including ${JSON.stringify(bodyIncludes)}`, status !== undefined && `answered ${status}`, since !== undefined && `after entry ${since}`]
+/** "Expected at least 1 request matching POST /x/standardReceipts, found 0." and a line per near miss or extra entry. */
+function describeFailure(v: Verification, r: VerifyResult): string {
+  const { method, path, query, headers, body, bodyIncludes, status, since } = v.request;
+  const what = [
+    method?.toUpperCase(),
+    path,
+    query && `with query ${JSON.stringify(query)}`,
+    headers && `with headers ${JSON.stringify(headers)}`,
+    body && `with body ${JSON.stringify(body)}`,
+    bodyIncludes !== undefined && `with body including ${JSON.stringify(bodyIncludes)}`,
+    status !== undefined && `answered ${status}`,
+    since !== undefined && `after entry ${since}`,
+  ]
     .filter(Boolean)
     .join(' ');
   const count = v.count ?? { atLeast: 1 };
   const [rule, n] = Object.entries(count)[0] as [string, number];
   const wanted = rule === 'exactly' ? `exactly ${n}` : rule === 'atLeast' ? `at least ${n}` : `at most ${n}`;
-  const lines = [`Expected ${wanted} request${n === 1 ? '' : 's'} matching ${what || 'anything'}, found ${r.count}${r.matched.length ? ':' : '.'}`];
-  for (const id of r.matched) lines.push(`  ${entryLine(id, entries)}`);
-  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  ${entryLine(m.id, entries)} (${m.differences.join('; ')})`));
+  const lines = [`Expected ${wanted} request${n === 1 ? '' : 's'} matching ${what || 'anything'}, found ${r.count}${r.matched.length ? ` (entries ${r.matched.join(', ')})` : ''}.`];
+  if (r.message) lines.push(r.message);
+  if (r.extra?.length) lines.push('Matched:', ...r.extra.map((e) => `  entry ${e.id}: ${describeEntry(e)}`));
+  if (r.nearMisses.length) lines.push('Near misses:', ...r.nearMisses.map((m) => `  entry ${m.id}: ${describeEntry(m)}: ${m.differences.join('; ')}`));
   return lines.join('\n');
 }

@@ -51,7 +51,7 @@ class ControlledSimulator implements Simulator {
     if (this.closed) throw new Error('createEnvironment: this simulator handle is closed.');
     let made: CreatedEnvironment;
     if ('product' in opts) {
-      made = await this.control.call<CreatedEnvironment>('/environments', { method: 'POST', body: { product: opts.product, ...(opts.name ? { name: opts.name } : {}) } });
+      made = await this.control.call<CreatedEnvironment>('/environments', { method: 'POST', body: { product: opts.product, ...(opts.name ? { name: opts.name } : {}), ...(opts.clock ? { clock: opts.clock } : {}) } });
     } else if ('scenario' in opts) {
       made = await this.control.call<CreatedEnvironment>(`/scenarios/${encodeURIComponent(opts.scenario)}`, { method: 'POST' });
       if (opts.name) {
@@ -65,6 +65,7 @@ class ControlledSimulator implements Simulator {
     }
     const env = new SimEnvironment(this.control, made);
     this.created.add(env);
+    if ('journalSize' in opts && opts.journalSize !== undefined) await env.journal.setSize(opts.journalSize);
     return env;
   }
 
@@ -87,7 +88,7 @@ export async function startSimulator(opts: StartOptions = {}): Promise<Simulator
   const port = opts.port ?? 0;
   const bind = opts.host ?? '127.0.0.1';
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`startSimulator({ port }): port must be an integer from 0 to 65535 (0 picks a free one), not ${JSON.stringify(port)}.`);
-  const host = await startNodeHost({ port, host: bind, stateFile: opts.state, log: opts.log, adminToken: opts.adminToken, requireToken: opts.requireToken }).catch((err: unknown) => {
+  const host = await startNodeHost({ port, host: bind, stateFile: opts.state, ...(opts.journalSize !== undefined ? { journalSize: opts.journalSize } : {}), log: opts.log, adminToken: opts.adminToken, requireToken: opts.requireToken }).catch((err: unknown) => {
     throw startFailure(err, port, bind);
   });
   // The given token, or the one the host generated (it trusts this machine anyway, unless requireToken).

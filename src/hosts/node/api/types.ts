@@ -30,6 +30,8 @@ export interface StartOptions {
    * salted SHA-256 (stretching adds nothing against guessing it), on every host.
    */
   pbkdf2Iterations?: number;
+  /** Entries the request journal keeps per environment unless one sets its own (default 500, at most 10,000). */
+  journalSize?: number;
   /** Receives one access-log line per request (`--log`). */
   log?: (line: string) => void;
 }
@@ -46,12 +48,36 @@ export interface ConnectOptions {
   classCode?: string;
 }
 
+/** A move of the environment clock: any of days, hours and minutes (negative to go back), a whole number of minutes in all. */
+export interface ClockAdvance {
+  days?: number;
+  hours?: number;
+  minutes?: number;
+}
+
+/**
+ * The clock a new environment starts with: `now` (a date or UTC date-time) dates its seeded book, so
+ * the same options give the same data on any day; `frozen: true` keeps it there until set or
+ * advanced (default false: it runs on from `now`). Without it: host time, running.
+ */
+export interface ClockOption {
+  now: string;
+  frozen?: boolean;
+}
+
+/** Options of any new environment. */
+interface CommonCreateOptions {
+  name?: string;
+  /** Entries its request journal keeps (default: the host's, 500). */
+  journalSize?: number;
+}
+
 export type CreateOptions =
-  | { product: ProductId; name?: string }
+  | ({ product: ProductId; clock?: ClockOption } & CommonCreateOptions)
   /** A scenario of the library (`GET /sim/_admin/scenarios`), loaded as a new environment. */
-  | { scenario: string; name?: string }
+  | ({ scenario: string } & CommonCreateOptions)
   /** A snapshot file (the object, or its JSON text) exported from the playground or the control API. */
-  | { snapshot: object | string; name?: string };
+  | ({ snapshot: object | string } & CommonCreateOptions);
 
 export type OAuthClient = Extract<IssuedCredential, { type: 'oauth-client' }>;
 export type SecretUser = Extract<IssuedCredential, { type: 'soap-user' | 'api-user' }>;
@@ -98,7 +124,7 @@ export type FaultRuleRequest = Pick<FaultRuleInput, 'kind' | 'path'> & Partial<O
 export interface JournalListOptions {
   /** Only entries after this id. */
   since?: number;
-  /** At most this many (1-500; default 500, all the journal keeps). */
+  /** At most this many (default 500; up to the journal's size). */
   limit?: number;
   /** A status (`401`), a class (`"4xx"`) or 0 (dropped connections). */
   status?: number | string;
