@@ -13,6 +13,22 @@ export const DROPPED_CODE = 'SIM-FAULT-DROP';
 
 const HOW = 'Injected by the simulator only: add a fault rule in the Faults view, or start a resilience drill in the Drill view.';
 
+/** What a client does with each status a rule may inject beyond 429, 500 and 503: its own advice each. */
+const INJECTED_ADVICE: Record<number, string> = {
+  400: 'Show the refusal and do not retry unchanged: a 400 says the request itself was refused, so a client logs it and fixes what it sent.',
+  401: 'Fetch a new token (or re-read the credential) once and repeat the request; a second 401 means the credential itself is refused.',
+  403: 'Do not retry: the credential lacks a privilege. Report which operation was refused so an administrator can grant it.',
+  404: 'Treat the item as gone: re-read the collection before acting on it, and never create a duplicate to replace it blindly.',
+  405: 'Check the method against what the resource offers (describe lists it) instead of retrying with the same one.',
+  409: 'Read the current state of the record, then decide whether to retry; a conflict is not solved by sending the same request again.',
+  413: 'Send a smaller body (fewer lines, or several requests); the same payload will be refused again.',
+  415: 'Send the Content-Type the service accepts (application/json for REST, text/xml for SOAP) rather than retrying as is.',
+  424: 'Fix the operation this one depended on first; a failed dependency resolves only when the earlier operation succeeds.',
+  501: 'Fall back to a supported request: a 501 will not change on retry, so the client needs another way to do the same.',
+  502: 'Retry after a delay, a bounded number of times: a gateway answer says nothing of whether the request reached the service; read before retrying a create.',
+  504: 'Wait longer before a bounded retry: the gateway gave up waiting, so the request may still complete; read before creating again.',
+};
+
 export function injectedErrors(product: ProductId): ErrorEntry[] {
   // Each product's entries cite its own spec first, in its catalog's style ("000 ", "001 § ").
   const spec = product === 'receivables' ? '000' : '001 §';
@@ -29,7 +45,7 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
     title: `${TITLES[status]} (injected)`,
     meaning: `The simulator answered ${status} on purpose (a fault rule of kind "status"), whatever the request; ${status >= 500 ? 'as a failing server or gateway would' : 'the request was not carried out'}.`,
     spec: `${spec} ${limits}; RFC 9110 § 15 (status codes)`,
-    avoid: status === 502 || status === 504 ? 'Retry after a delay, a bounded number of times: a gateway answer says nothing of whether the request reached the service; read before retrying a create.' : 'Handle the status as the product documents it; an injected one is not caused by the request.',
+    avoid: INJECTED_ADVICE[status] ?? 'Handle the status as the product documents it; an injected one is not caused by the request.',
     notReproducible: HOW,
   }));
   return [
