@@ -1,24 +1,6 @@
+// Every view's axe check, in both themes and at two widths, is the sweep in every-view.spec.ts.
 import { expect, test } from '../fixtures.ts';
-import { createEnv, expectAccessible, expectNoOverflow, shot } from './helpers.ts';
-
-test('every view, in light and dark, has no serious or critical accessibility violation', async ({ page }) => {
-  const key = await createEnv(page, 'receivables', 'Axe');
-  // Snapshots and Lessons run axe in light and dark in their own specs (snapshots.spec.ts, lessons.spec.ts).
-  const views = [`#/envs/${key}`, `#/console/${key}`, `#/data/${key}`, '#/errors'];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => localStorage.setItem('erp-sim:theme', t), theme);
-    for (const hash of views) {
-      await page.goto(`/${hash}`);
-      await page.reload();
-      await expect(page.getByTestId('worker-status')).toHaveText('Service worker: ready');
-      // The view has loaded its data: no request in flight, nothing marked busy.
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await expectAccessible(page, `${theme} ${hash}`, '.monaco-editor');
-      await shot(page, `view-${theme}-${hash.split('/')[1]}`);
-    }
-  }
-});
+import { createEnv, expectNoOverflow, shot } from './helpers.ts';
 
 test('narrow screens keep every view usable', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

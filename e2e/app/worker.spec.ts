@@ -55,17 +55,22 @@ test('a newer worker ready for an open page shows the notice; Reload moves to it
   }
 });
 
-test('a worker that cannot be registered is reported with a Reload button instead of a blank app', async ({ page }) => {
-  const { server, url, worker } = await host();
-  try {
-    worker.missing = true;
-    await page.goto(`${url}#/envs`);
-    const notice = page.getByTestId('worker-notice');
-    await expect(notice).toHaveAttribute('data-status', 'error');
-    await expect(notice).toContainText('failed to start');
-    await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible();
-    await shot(page, 'worker-error-notice');
-  } finally {
-    server.close();
-  }
+test.describe('a worker script the host cannot serve', () => {
+  // The browser itself logs the failed script fetch: that line is what this test provokes.
+  test.use({ allowedConsoleErrors: [/A bad HTTP response code \(404\) was received when fetching the script/] });
+
+  test('a worker that cannot be registered is reported with a Reload button instead of a blank app', async ({ page }) => {
+    const { server, url, worker } = await host();
+    try {
+      worker.missing = true;
+      await page.goto(`${url}#/envs`);
+      const notice = page.getByTestId('worker-notice');
+      await expect(notice).toHaveAttribute('data-status', 'error');
+      await expect(notice).toContainText('failed to start');
+      await expect(notice.getByRole('button', { name: 'Reload' })).toBeVisible();
+      await shot(page, 'worker-error-notice');
+    } finally {
+      server.close();
+    }
+  });
 });

@@ -104,7 +104,7 @@ test('the console sends the ready createSimpleInvoice with the SOAP user filled 
   // The body editor is Monaco with the XML language (XML highlighting).
   await expect(page.getByTestId('body-editor')).toContainText('wsse:UsernameToken');
   const colorOf = (text: string) => page.getByTestId('body-editor').locator('.view-line span span').filter({ hasText: new RegExp(`^${text}$`) }).first().evaluate((el) => getComputedStyle(el).color);
-  expect(await colorOf('soapenv:Header')).not.toBe(await colorOf('\\{username\\}'));
+  expect(await colorOf('soapenv:Header')).not.toBe(await colorOf('\\{\\{soapUser\\}\\}'));
   await shot(page, 'soap-console-request');
   await page.getByTestId('send').click();
   expect(await responseStatus(page)).toBe(200);
