@@ -11,6 +11,7 @@ const SECTIONS: [string, string][] = [
   ['receivables', ''],
   ['automatch', ''],
   ['worker-writes', ''],
+  ['worker-filters', ''], // issue 42: POSTs after the data browser's filters, through the worker, at 10k / 100k
   ['soap', ''],
   ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
