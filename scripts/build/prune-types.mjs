@@ -1,13 +1,14 @@
 /**
- * After `tsc -p tsconfig.lib.json`: keep in lib/types only the declarations the package's entry point
- * reaches. tsc emits one for every module the API imports (the whole engine behind the host), and
+ * After `tsc -p tsconfig.lib.json`: keep in lib/types only the declarations the package's entry points
+ * (the API, and its Vitest fixture and setup) reach. tsc emits one for every module the API imports (the whole engine behind the host), and
  * those the public types never name would only ship unused text.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', 'lib', 'types');
-const ENTRY = join(ROOT, 'hosts', 'node', 'api', 'index.d.ts');
+const API = join(ROOT, 'hosts', 'node', 'api');
+const ENTRIES = ['index.d.ts', 'vitest.d.ts', 'vitest-setup.d.ts'].map((name) => join(API, name));
 
 /** The declaration a relative specifier of `from` names (`./x.ts`, `./x.js` or `./x`). */
 function declarationOf(from, specifier) {
@@ -17,7 +18,7 @@ function declarationOf(from, specifier) {
 }
 
 const reached = new Set();
-const queue = [ENTRY];
+const queue = [...ENTRIES];
 while (queue.length) {
   const file = queue.pop();
   if (reached.has(file)) continue;
