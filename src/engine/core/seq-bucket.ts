@@ -5,7 +5,7 @@
  * of a value most rows hold ("Complete" invoices) on every write made each POST at 100k invoices
  * O(n) once any filter had built the index. Readers use a bucket synchronously, never across a write.
  */
-import type { Row } from './types.ts';
+import type { IndexSpec, Row } from './types.ts';
 
 export class SeqBucket {
   readonly rows: Row[] = [];
@@ -70,4 +70,39 @@ export function mergeBuckets(buckets: readonly SeqBucket[]): readonly Row[] {
   for (const b of buckets) b.rows.forEach((row, i) => all.push({ row, seq: b.seqs[i] as number }));
   all.sort((a, b) => a.seq - b.seq);
   return all.map((e) => e.row);
+}
+
+/**
+ * An equality index of a kind: rows by `keyOf(row)` (null: the row is not indexed), each value's rows
+ * in a SeqBucket, changed in place on a write (copying a bucket most rows share made every write O(n)).
+ */
+export function bucketsBy(keyOf: (row: Row) => string | null): IndexSpec<Map<string, SeqBucket>> {
+  return {
+    build(rows, seqs) {
+      const m = new Map<string, SeqBucket>();
+      rows.forEach((row, i) => {
+        const k = keyOf(row);
+        if (k === null) return;
+        let b = m.get(k);
+        if (!b) m.set(k, (b = new SeqBucket()));
+        b.add(row, seqs[i] as number);
+      });
+      return m;
+    },
+    update(m, { before, after, seq }) {
+      const kb = before ? keyOf(before) : null;
+      const ka = after ? keyOf(after) : null;
+      // Most updates keep the row's value (a balance changes, not the status): it keeps its place.
+      if (kb !== null && kb === ka && m.get(kb)?.replace(before as Row, after as Row, seq)) return;
+      if (kb !== null) {
+        const b = m.get(kb);
+        if (b && b.remove(before as Row, seq) && b.size === 0) m.delete(kb);
+      }
+      if (ka !== null) {
+        let b = m.get(ka);
+        if (!b) m.set(ka, (b = new SeqBucket()));
+        b.add(after as Row, seq);
+      }
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * of the string family); rows with no value match no equality and are not filed.
  */
 import { indexed } from '../../../core/indexed.ts';
-import { SeqBucket } from '../../../core/seq-bucket.ts';
+import { bucketsBy, type SeqBucket } from '../../../core/seq-bucket.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import type { FilterLookup } from '../query/filter.ts';
 import { scalarOf } from '../query/values.ts';
@@ -12,34 +12,7 @@ import { scalarOf } from '../query/values.ts';
 const valueOf = (row: Row, prop: string): string | null => scalarOf('string', row[prop]) as string | null;
 
 function valueIndex(data: DataView, kind: string, prop: string): Map<string, SeqBucket> {
-  return indexed<Map<string, SeqBucket>>(data, `odata:eq:${kind}:${prop}`, kind, {
-    build(rows, seqs) {
-      const m = new Map<string, SeqBucket>();
-      rows.forEach((row, i) => {
-        const v = valueOf(row, prop);
-        if (v === null) return;
-        let b = m.get(v);
-        if (!b) m.set(v, (b = new SeqBucket()));
-        b.add(row, seqs[i] as number);
-      });
-      return m;
-    },
-    // In place, found by position key: copying a bucket most rows share made every write O(n).
-    update(m, { before, after, seq }) {
-      const b = before ? valueOf(before, prop) : null;
-      const a = after ? valueOf(after, prop) : null;
-      if (b !== null && b === a && m.get(b)?.replace(before as Row, after as Row, seq)) return;
-      if (b !== null) {
-        const bucket = m.get(b);
-        if (bucket && bucket.remove(before as Row, seq) && bucket.size === 0) m.delete(b);
-      }
-      if (a !== null) {
-        let bucket = m.get(a);
-        if (!bucket) m.set(a, (bucket = new SeqBucket()));
-        bucket.add(after as Row, seq);
-      }
-    },
-  });
+  return indexed<Map<string, SeqBucket>>(data, `odata:eq:${kind}:${prop}`, kind, bucketsBy((row) => valueOf(row, prop)));
 }
 
 /** Rows of `kind` that may satisfy the lookup (each once; order is the caller's to set), and how many. */

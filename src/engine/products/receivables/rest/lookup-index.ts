@@ -6,7 +6,7 @@
  * field), so a bucket holds exactly the rows its condition accepts: its size is their count.
  */
 import { indexed } from '../../../core/indexed.ts';
-import { mergeBuckets, SeqBucket } from '../../../core/seq-bucket.ts';
+import { bucketsBy, mergeBuckets, type SeqBucket } from '../../../core/seq-bucket.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { resolvedIds, type Condition, type QueryExpr } from './q.ts';
 import type { ReadContext, ResourceDef } from './types.ts';
@@ -27,34 +27,7 @@ type KeyOf = (row: Row) => string | null;
 function valueIndex(data: DataView, def: ResourceDef, name: string, key: KeyOf): Map<string, SeqBucket> {
   const where = def.where;
   const keyOfRow = (row: Row) => (!where || where(row) ? key(row) : null);
-  return indexed<Map<string, SeqBucket>>(data, `${where ? def.name : def.kind}:${name}`, def.kind, {
-    build(rows, seqs) {
-      const m = new Map<string, SeqBucket>();
-      rows.forEach((row, i) => {
-        const k = keyOfRow(row);
-        if (k === null) return;
-        let b = m.get(k);
-        if (!b) m.set(k, (b = new SeqBucket()));
-        b.add(row, seqs[i] as number);
-      });
-      return m;
-    },
-    update(m, { before, after, seq }) {
-      const kb = before ? keyOfRow(before) : null;
-      const ka = after ? keyOfRow(after) : null;
-      // Most updates keep the row's value (a balance changes, not the status): it keeps its place.
-      if (kb !== null && kb === ka && m.get(kb)?.replace(before as Row, after as Row, seq)) return;
-      if (kb !== null) {
-        const b = m.get(kb);
-        if (b && b.remove(before as Row, seq) && b.size === 0) m.delete(kb);
-      }
-      if (ka !== null) {
-        let b = m.get(ka);
-        if (!b) m.set(ka, (b = new SeqBucket()));
-        b.add(after as Row, seq);
-      }
-    },
-  });
+  return indexed<Map<string, SeqBucket>>(data, `${where ? def.name : def.kind}:${name}`, def.kind, bucketsBy(keyOfRow));
 }
 
 /** A condition the index can answer: `=` or `IN` on a stored attribute, or any test of a resolved name. */
