@@ -36,3 +36,12 @@ export function statusClass(status: number): string {
 export function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
+
+/** A journaled path as a person reads it (percent-escapes decoded when they decode). */
+export function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
