@@ -80,8 +80,8 @@ describe('the CLI host warm-up (issue 22 § Also)', { timeout: 120_000 }, () => 
     }
   });
 
-  // Retried: in one fresh-clone run of 40 the SIGTERM-stopped host left its folder (a write of the
-  // warm-up host at exit racing its removal, not yet found). The assertions are unchanged; the race is
+  // Retried: a fresh-clone CI run saw the SIGTERM-stopped host leave its folder once (passing in every
+  // other run here; a write at exit racing its removal, cause not yet found). Assertions unchanged; the race is
   // recorded as open in the issue note.
   it('erp-sim serve stopped during its warm-up leaves no folder, and one left by a killed host goes at the next start (issue 36 § 1.12)', { retry: 2 }, async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'warm-up-kill-'));
