@@ -336,6 +336,19 @@ if (host.engine.store.environments().length === 0 && !klass) {
   for (const env of host.engine.store.environments()) console.log(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
 }
 
+// Before the warm-up makes its folder: until a listener exists, SIGTERM's default action ends the
+// process at once, exit handlers (which remove that folder) included.
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping.');
+  await host.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
 // From here the host answers requests (those already waiting first).
 startupDone();
 // Then it warms its code in the background, through a host of its own (warm-up.ts); --log says when.
@@ -347,13 +360,3 @@ if (!values['no-warm-up']) {
   );
 }
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nStopping.');
-  await host.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
