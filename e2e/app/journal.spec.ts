@@ -6,6 +6,7 @@ import { expect, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 import { stopWorker } from '../foundation/helpers.ts';
+import { INJECTED_STATUSES, RETRYABLE_STATUSES } from '../../src/engine/faults/types.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const SCOPE = 'urn:opc:resource:consumer::all';
@@ -152,6 +153,31 @@ test('ready example: a receipt POST that fails after the write, retried safely w
     ['POST', 200, null],
     ['POST', 500, 'fault-1'],
   ]);
+});
+
+test('the Faults view offers every status a rule may answer, each answered as chosen, and a fixed body of your own (issue 43 § 3)', async ({ page }) => {
+  const key = await createEnv(page, 'receivables', 'Every fault status');
+  await page.goto(`/#/faults/${key}`);
+  const offered = await page.getByTestId('fault-status').locator('option').evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+  expect(offered).toEqual([...INJECTED_STATUSES]);
+  for (const [i, code] of INJECTED_STATUSES.entries()) {
+    await page.getByTestId('fault-path').fill(`/sweep/${code}`);
+    await page.getByTestId('fault-status').selectOption(String(code));
+    // Retry-After is offered where a later retry may succeed (429, 502, 503, 504), nowhere else.
+    await expect(page.getByLabel('Retry-After (s)')).toHaveCount(RETRYABLE_STATUSES.has(code) ? 1 : 0);
+    if (code === 502) await page.getByTestId('fault-body').fill('{"message": "upstream timed out"}');
+    else await page.getByTestId('fault-body').fill('');
+    await page.getByTestId('fault-add').click();
+    await expect(page.getByTestId('faults-notice')).toHaveText(`Rule fault-${i + 1} added.`);
+  }
+  await expect(page.getByTestId('fault-rule')).toHaveCount(INJECTED_STATUSES.length);
+  for (const [i, code] of INJECTED_STATUSES.entries()) {
+    const got = await trainee(page, key, `/sweep/${code}`);
+    expect(got, `status ${code}`).toMatchObject({ status: code, injected: `fault-${i + 1}` });
+    if (code === 502) expect(JSON.parse(got.body)).toEqual({ message: 'upstream timed out' });
+  }
+  await expect(page.getByTestId('fault-rule').filter({ hasText: 'fixed body' })).toHaveCount(1);
+  await shot(page, 'faults-every-status');
 });
 
 test('Journal and Faults views: no serious accessibility violation, usable at 800 px, light and dark', async ({ page }) => {

@@ -7,29 +7,8 @@
 import { ADF_ERRORS_NS, soapFaultResponse } from '../core/soap.ts';
 import { escapeXml } from '../core/xml.ts';
 import type { JournalService } from '../journal/types.ts';
-import { INJECTED_HEADER, type FaultRule } from './types.ts';
+import { INJECTED_HEADER, RETRYABLE_STATUSES as RETRYABLE, STATUS_TITLES as TITLES, type FaultRule } from './types.ts';
 
-/** The reason phrase of each status a rule may answer (RFC 9110, RFC 6585, RFC 4918 for 424). */
-export const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  424: 'Failed Dependency',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-/** Statuses after which the same request may succeed later. */
-const RETRYABLE = new Set([429, 502, 503, 504]);
 
 /** The code an injected answer carries (o:errorCode, ServiceErrorMessage code). */
 export const injectedCode = (status: number) => `SIM-FAULT-${status}`;

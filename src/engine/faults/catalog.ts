@@ -5,8 +5,8 @@
  * step, a journal entry and the Errors view all point at one entry per injected answer.
  */
 import type { ErrorEntry, ProductId } from '../core/types.ts';
-import { injectedCode, TITLES } from './answers.ts';
-import { INJECTED_STATUSES } from './types.ts';
+import { injectedCode } from './answers.ts';
+import { INJECTED_STATUSES, STATUS_TITLES as TITLES } from './types.ts';
 
 /** The catalog code of a dropped connection (it has no answer to carry a code). */
 export const DROPPED_CODE = 'SIM-FAULT-DROP';

@@ -15,6 +15,27 @@ export const INJECTED_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 424, 4
 /** Characters of a status rule's fixed body. */
 export const MAX_FAULT_BODY = 16_384;
 export type InjectedStatus = (typeof INJECTED_STATUSES)[number];
+/** The reason phrase of each status a rule may answer (RFC 9110, RFC 6585, RFC 4918 for 424). */
+export const STATUS_TITLES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  424: 'Failed Dependency',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+} satisfies Record<InjectedStatus, string>;
+
+/** Statuses after which the same request may succeed later. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 /** Response header that marks an injected answer with the rule's id. */
 export const INJECTED_HEADER = 'x-sim-injected';
 export const MAX_RULES = 50;
