@@ -23,6 +23,7 @@ const SECTIONS: [string, string][] = [
   ['fairness', ''], // issue 19: a shared Node host stays fair under long work
   ['app', ''],
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
+  ['worker-reset', ''], // issue 43: the clean-slate reset through the service worker
   ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
   ['classroom', ''], // issue 20: 30 trainees and the trainer's live view on one Node host; join link to console
 ];
