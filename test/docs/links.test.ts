@@ -30,7 +30,7 @@ describe('links in README.md and docs/ (issue 37 § 3)', () => {
   });
 
   it('the slugger follows GitHub: punctuation dropped, spaces to hyphens, repeats numbered', () => {
-    const made = anchors('# A shared host and a class\n## SOAP InvoiceService (spec 000 § SOAP, Errors: faults)\n## `--state` files\n## Notes\n## Notes\n');
-    expect([...made]).toEqual(['a-shared-host-and-a-class', 'soap-invoiceservice-spec-000--soap-errors-faults', '--state-files', 'notes', 'notes-1']);
+    const made = anchors('# A shared host and a class\n## SOAP InvoiceService (spec 000 § SOAP, Errors: faults)\n## `--state` files\n## AutoMatch (AR_APPLY_RECEIPTS; *spec*)\n## Notes\n## Notes\n');
+    expect([...made]).toEqual(['a-shared-host-and-a-class', 'soap-invoiceservice-spec-000--soap-errors-faults', '--state-files', 'automatch-ar_apply_receipts-spec', 'notes', 'notes-1']);
   });
 });

@@ -60,7 +60,9 @@ const headingText = (source: string): string =>
   source
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, '$2')
+    .replace(/(\*\*|\*)(\S(?:.*?\S)?)\1/g, '$2')
+    // Underscores emphasise only at word edges (GitHub leaves AR_APPLY_RECEIPTS alone).
+    .replace(/(^|\s)(__?)(\S(?:.*?\S)?)\2(?=\s|$)/g, '$1$3')
     .replace(/<[^>]+>/g, '')
     .trim();
 
