@@ -5,9 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci; fi
-if [ ! -x /usr/bin/chromium ]; then
+# Chromium for Playwright; curl for the docs' runnable examples (test/docs/runnable.test.ts).
+MISSING=""
+[ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
+command -v curl >/dev/null || MISSING="$MISSING curl"
+if [ -n "$MISSING" ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $MISSING >/dev/null
 fi
 mkdir -p test-results
 npm run check

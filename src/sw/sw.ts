@@ -76,7 +76,7 @@ function getEngine(): Promise<Engine> {
     const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
     // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
     // No body limits: the worker's only caller is its own page, and a large snapshot import is the
-    // user's own (the limits protect a shared Node host; README § Node host).
+    // user's own (the limits protect a shared Node host; docs/operate.md § Request body limits).
     const e = await createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false });
     e.store.onChange(broadcast);
     return e;

@@ -48,7 +48,7 @@ const noDrill = (res: Response, text: string) => {
 };
 
 /**
- * The control API of README § Control API, every method and path: each route registered with
+ * The control API of docs/reference/control-api.md, every method and path: each route registered with
  * app.get/post/put/patch/delete in src/engine/admin/*.ts and by the AutoMatch process
  * (src/engine/products/receivables/automatch/process.ts).
  */

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, missingBuild, pack, projectWith, ROOT, type Packed } from '../../scripts/package-project.ts';
+import { anchors } from '../docs/markdown.ts';
 
 let packed: Packed;
 let project: string;
@@ -214,22 +215,24 @@ function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, 
 
 /** Numbers as the README writes them in words (its figures are checked below). */
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
-const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+/** The packed docs: README.md and every Markdown file under docs/ (the reference is a folder of its own). */
+const packedDocs = (): string[] => ['README.md', ...readdirSync(join(installed(), 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
 describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
   const readme = () => readFileSync(join(installed(), 'README.md'), 'utf8');
 
   it('states the figures the tarball has: runtime dependencies (each with its line), packed and unpacked size', () => {
     const text = readme();
+    // Figures live in docs/performance.md (issue 37 § 3); the README keeps the dependency count and table.
+    const performance = readFileSync(join(installed(), 'docs', 'performance.md'), 'utf8');
     const deps = Object.keys((JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
     const stated = /plain Node [\d.]+\+ with (\w+)\s+runtime dependencies/.exec(text)?.[1];
     expect(stated, 'the README states how many runtime dependencies').toBeDefined();
     expect(WORDS.indexOf(stated as string)).toBe(deps.length);
     // One line per dependency says why (the README's dependency table).
     for (const dep of deps) expect(text, dep).toMatch(new RegExp(`^\\| ${dep.replace(/[./]/g, '\\$&')} \\|`, 'm'));
-    const sizes = /the packed tarball\s+([\d.]+) MB, ([\d.]+) MB unpacked/.exec(text);
-    expect(sizes, 'the README states the tarball sizes').not.toBeNull();
+    const sizes = /the packed tarball\s+([\d.]+) MB, ([\d.]+) MB unpacked/.exec(performance);
+    expect(sizes, 'docs/performance.md states the tarball sizes').not.toBeNull();
     const [packedMb, unpackedMb] = [Number(sizes?.[1]), Number(sizes?.[2])];
     // As npm pack reports them, to the figure's own precision (a tenth of a MB either way).
     expect(Math.abs(packedMb - packed.size / 1024 / 1024), `packed ${(packed.size / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(0.1);
@@ -237,7 +240,7 @@ describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
   });
 
   it('every relative link of the README and the docs reaches a file of the package, and its anchor a heading there', () => {
-    const files = ['README.md', ...readdirSync(join(installed(), 'docs')).map((f) => `docs/${f}`)];
+    const files = packedDocs();
     let links = 0;
     for (const from of files) {
       const text = readFileSync(join(installed(), from), 'utf8');
@@ -248,8 +251,7 @@ describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
         const file = path ? join(dirname(join(installed(), from)), path) : join(installed(), from);
         expect(existsSync(file), `${from} → ${target}`).toBe(true);
         if (anchor && file.endsWith('.md')) {
-          const headings = [...readFileSync(file, 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) => anchorOf(m[1] as string));
-          expect(headings, `${from} → ${target}`).toContain(anchor);
+          expect([...anchors(readFileSync(file, 'utf8'))], `${from} → ${target}`).toContain(anchor);
         }
       }
     }
@@ -257,8 +259,7 @@ describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
   });
 
   it('no internal issue number in the README, the docs, the declarations or erp-sim --help', () => {
-    const texts: [string, string][] = [['README.md', readme()]];
-    for (const f of readdirSync(join(installed(), 'docs'))) texts.push([`docs/${f}`, readFileSync(join(installed(), 'docs', f), 'utf8')]);
+    const texts: [string, string][] = packedDocs().map((f) => [f, readFileSync(join(installed(), f), 'utf8')]);
     const declarations = packed.files.filter((f) => f.endsWith('.d.ts'));
     expect(declarations.length).toBeGreaterThan(0);
     for (const f of declarations) texts.push([f, readFileSync(join(installed(), f), 'utf8')]);

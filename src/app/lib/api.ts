@@ -9,7 +9,7 @@ import { listOwnEnvs } from '../host/own-envs.ts';
 
 export type { AutoMatchSettings, RunEntry, RunResult, StoredRun };
 
-/** GET /_admin/environments/<key>/automatch (docs/receivables-api.md § AutoMatch). */
+/** GET /_admin/environments/<key>/automatch (docs/reference/receivables.md § AutoMatch). */
 export interface AutoMatchOverview {
   process: string;
   settings: AutoMatchSettings;

@@ -1,5 +1,5 @@
 /**
- * What each grant may reach of the control API (issue 19 § 1, README § Trust model). Decided on the
+ * What each grant may reach of the control API (issue 19 § 1, docs/operate.md § Who may use the control API). Decided on the
  * raw path segments below `/_admin`, before any route runs, so a refusal never depends on whether
  * the environment named exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue 19 § 2; README § Limits). The specs leave the maximum request size
+ * Request body limits (issue 19 § 2; docs/operate.md § Request body limits). The specs leave the maximum request size
  * "not shown", so the simulator documents its own: a body over its limit is refused 413, naming the
  * limit, before anything reads or stores it, and it is read no further than the limit.
  */

@@ -1,6 +1,6 @@
 /**
  * The snapshot file: one environment as a documented, versioned JSON document (issue 12 § 3;
- * docs/playground.md § Snapshots). Built from the environment's records, read back only after every
+ * docs/explore.md § Snapshots and scenarios). Built from the environment's records, read back only after every
  * part was checked, so a bad or foreign file is refused before anything is written.
  */
 import { sha256Hex } from '../core/crypto.ts';

@@ -186,7 +186,7 @@ if (!/^\d+$/.test(values.port) || port > 65535) {
 }
 
 /**
- * Who may use the control API, in the start banner (README § Trust model). A token the user chose
+ * Who may use the control API, in the start banner (docs/operate.md § Who may use the control API). A token the user chose
  * (`chosenFrom`) is never echoed: the banner ends up in CI logs.
  */
 function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined, chosenFrom: string | undefined): string[] {

@@ -57,7 +57,7 @@ async function statusOf(path: string): Promise<number> {
   return (await answerOf(path)).status;
 }
 
-// The documented 400 texts (spec 001 § Query options, § Errors; completions in docs/odata-forms.md).
+// The documented 400 texts (spec 001 § Query options, § Errors; completions in docs/reference/odata.md).
 const SYNTAX = /^Syntax error at position \d+ in '[\s\S]*'\.$/;
 const UNTERMINATED = /^There is an unterminated string literal at position \d+ in '[\s\S]*'\.$/;
 const PARENS = /^Invalid query options: parse error\. Mismatched parenthesis\.$/;

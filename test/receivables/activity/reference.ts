@@ -1,5 +1,5 @@
 /**
- * An independent reckoning of the account-activity totals (docs/receivables-api.md § Customer account
+ * An independent reckoning of the account-activity totals (docs/reference/receivables.md § Customer account
  * activity) from what the API shows of invoices and credit memos and from the stored receipts:
  * per bill-to site and currency, summed in the currency, converted at the book rate and rounded
  * half up to cents; accounts are the sums of their sites.

@@ -1,6 +1,6 @@
 // Spec 000 § What the service does 4-5 (AR_APPLY_RECEIPTS_USING_AUTOMATCH), § Standard receipt and
 // Installment state tables, § Incremental sync, Invoices DELETE / PATCH rule 2, Receipt rules 4-5;
-// real-product facts § Apply Receipts Using AutoMatch. Defaults and scores: docs/receivables-api.md § AutoMatch.
+// real-product facts § Apply Receipts Using AutoMatch. Defaults and scores: docs/reference/receivables.md § AutoMatch.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InvoiceRow } from '../../../src/engine/products/receivables/book/records.ts';
 import type { Api } from '../invoices/helpers.ts';

@@ -6,8 +6,8 @@ import { ScratchTx } from '../../../src/engine/products/receivables/book/scratch
 import { seedBook } from '../../../src/engine/products/receivables/book/seed.ts';
 import { KIND, type ContactRow, type InvoiceRow } from '../../../src/engine/products/receivables/book/records.ts';
 
-describe('docs/receivables-book.md', () => {
-  const doc = readFileSync(new URL('../../../docs/receivables-book.md', import.meta.url), 'utf8');
+describe('docs/reference/receivables.md § The seeded book', () => {
+  const doc = readFileSync(new URL('../../../docs/reference/receivables.md', import.meta.url), 'utf8');
   const tx = new ScratchTx();
   const now = new Date('2026-03-15T10:00:00.000Z');
   seedBook({ tx, rng: seededRng(seedFrom('receivables-book-v1')), now, env: { key: 'env_doc', product: 'receivables', name: 'd', createdAt: '', clockOffsetMs: 0, idSeq: 0, tenantId: 'd' } });

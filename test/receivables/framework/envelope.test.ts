@@ -101,7 +101,7 @@ describe('fields, onlyData, links', () => {
     const { body } = await s.get(`${W}?fields=Name,Amount&limit=1&onlyData=true`);
     expect(body.items[0]).toEqual({ Name: 'W-59', Amount: 592.95 });
   });
-  it('a child accessor named in fields is included as if expanded (simulator choice, docs/receivables-api.md)', async () => {
+  it('a child accessor named in fields is included as if expanded (simulator choice, docs/reference/receivables.md)', async () => {
     const { body } = await s.get(`${W}/1001?fields=Name,parts&onlyData=true`);
     expect(body).toEqual({ Name: 'W-01', parts: [{ PartId: 1, Label: 'b' }, { PartId: 2, Label: 'a' }] });
   });

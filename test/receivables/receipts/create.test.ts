@@ -1,5 +1,5 @@
 // Spec 000 § Standard receipt (standardReceipts), § Standard receipts endpoint table, Receipt rules 1-2,
-// § Standard receipt state table, § Remittance reference. Codes the spec leaves open: docs/receivables-api.md.
+// § Standard receipt state table, § Remittance reference. Codes the spec leaves open: docs/reference/receivables.md.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openApi, RECEIPTS, receiptBody, REST } from './helpers.ts';
 import type { Api } from '../invoices/helpers.ts';

@@ -77,7 +77,7 @@ describe('the WSDL', () => {
     expect(all(XSD, 'attribute', types.get('MeasureType') as Element)[0]?.getAttribute('name')).toBe('unitCode');
     expect(all(XSD, 'attribute', types.get('AmountType') as Element)[0]?.getAttribute('name')).toBe('currencyCode');
     for (const schema of all(XSD, 'schema')) expect(schema.getAttribute('elementFormDefault')).toBe('qualified');
-    // ServiceStatus values are declared (documented in docs/receivables-api.md § SOAP).
+    // ServiceStatus values are declared (documented in docs/reference/receivables.md § SOAP).
     expect(all(XSD, 'enumeration').map((e) => e.getAttribute('value'))).toEqual(['SUCCESS', 'ERROR']);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The seeded book of an OData environment (spec 001 § What the service does 2; docs/odata-book.md).
+ * The seeded book of an OData environment (spec 001 § What the service does 2; docs/reference/odata.md).
  * Deterministic: names, numbers and structure are fixed; quantities come from ctx.rng; dates are
  * relative to ctx.now. VAT 0 throughout.
  */

@@ -113,7 +113,7 @@ export const CUSTOMERS = form({
 
 /**
  * Contact persons. Composite key NAME + FIRM, FIRM carrying the parent's CUSTDES. The spec lists
- * properties up to EXTFILENAME; FIRM and the rest after it are designed (docs/odata-forms.md).
+ * properties up to EXTFILENAME; FIRM and the rest after it are designed (docs/reference/odata.md).
  */
 export const CUSTPERSONNEL_SUBFORM = form({
   name: 'CUSTPERSONNEL_SUBFORM',

@@ -1,7 +1,7 @@
 /**
  * PAY (payment terms) with PAYITEMS_SUBFORM, and ACCOUNTS_RECEIVABLE (customer balances). Both
  * read-only; the spec shows none of their properties, so they are designed from the real product
- * (docs/odata-forms.md).
+ * (docs/reference/odata.md).
  */
 import { D, form, I, S, T } from './define.ts';
 

@@ -1,6 +1,6 @@
 /**
  * TINVOICES (receipts, IVTYPE 'T') and its subforms. Read-only. The spec names only the keys and
- * a few subform fields; the rest are designed from the real product (docs/odata-forms.md).
+ * a few subform fields; the rest are designed from the real product (docs/reference/odata.md).
  */
 import { D, form, I, S, T } from './define.ts';
 

@@ -2,7 +2,7 @@
  * Ready-to-send write requests for the UI console (realistic bodies from the seeded book) and the
  * requests that reproduce each write refusal. Paths are relative to the environment base; every
  * request authenticates with the environment's API user (Basic). Expected statuses hold on a
- * freshly seeded environment (docs/odata-book.md).
+ * freshly seeded environment (docs/reference/odata.md).
  */
 import type { ErrorEntry, ExampleRequest } from '../../../core/types.ts';
 import { ODATA_ROOT } from '../config.ts';

@@ -4,7 +4,7 @@
  * CreditMemoStatus, ReferenceTransactionStatus and PaymentDaysLate are derived on read: they filter
  * as predicates but cannot be sort keys"). Attribute names follow real-product-facts where it lists
  * them (standardReceiptApplications, transactionPaymentSchedules) and are the simulator's own
- * otherwise; docs/receivables-api.md lists them with their queryable sets.
+ * otherwise; docs/reference/receivables.md lists them with their queryable sets.
  */
 import { DAY_MS, isoDate } from '../../../core/clock.ts';
 import type { DataView, Row } from '../../../core/types.ts';

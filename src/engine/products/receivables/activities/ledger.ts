@@ -2,7 +2,7 @@
  * Account-activity totals in the ledger currency (spec 000 § What the service does 8; § Other
  * read-only resources: "Totals are in ledger currency with no currency attribute;
  * TotalOpenReceivablesForAccount can be negative when unapplied cash exceeds what is owed; voided
- * transactions are excluded"). Definitions (docs/receivables-api.md § Customer account activity):
+ * transactions are excluded"). Definitions (docs/reference/receivables.md § Customer account activity):
  *
  * - TotalTransactionsDue: the balance due of the open debit transactions, i.e. the InvoiceBalanceAmount
  *   of every invoice and debit memo that is Complete or Frozen (Incomplete ones are not receivables

@@ -4,7 +4,7 @@
  * rows on read and cached through data.derived on exactly the kinds it reads, so a write (an
  * application made by an AutoMatch run included) shows at once.
  *
- * Whose rows (docs/receivables-api.md § Customer account activity):
+ * Whose rows (docs/reference/receivables.md § Customer account activity):
  * - standardReceipts: the account's identified receipts; the site is the receipt's bill-to site
  *   (CustomerSite), else the account's primary bill-to site.
  * - standardReceiptApplications, creditMemoApplications: applications to the account's transactions

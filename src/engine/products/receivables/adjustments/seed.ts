@@ -1,5 +1,5 @@
 /**
- * The book's adjustments (docs/receivables-book.md § Adjustments). They tell one coherent story with
+ * The book's adjustments (docs/reference/receivables.md § Adjustments). They tell one coherent story with
  * spec 000 § What the service does 5 ("no REST call lowers a transaction balance", adjustments are
  * read-only) and the installments' InstallmentAmountAdjusted that is always 0: collectors asked for
  * write-offs and charges, the AR manager rejected most of them, and the one charge approved was

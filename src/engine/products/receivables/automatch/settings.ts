@@ -1,7 +1,7 @@
 /**
  * AutoMatch settings per environment (issue 9 § 2; real-product facts § Apply Receipts Using
  * AutoMatch): score weights that total 100, the minimum-match and auto-apply thresholds, and the
- * schedule. Defaults and their reasoning are in docs/receivables-api.md § AutoMatch.
+ * schedule. Defaults and their reasoning are in docs/reference/receivables.md § AutoMatch.
  */
 export interface AutoMatchSettings {
   weights: { customer: number; transaction: number; amount: number };

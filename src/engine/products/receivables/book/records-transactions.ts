@@ -41,7 +41,7 @@ export interface InvoiceRow extends Row {
   voided: boolean;
   lineIds: number[];
   installmentIds: number[];
-  /** Seed scenario label (documentation aid, docs/receivables-book.md); null for API-created rows. */
+  /** Seed scenario label (documentation aid, docs/reference/receivables.md § The seeded book); null for API-created rows. */
   scenario: string | null;
   CreationDate: Timestamp;
 }

@@ -36,7 +36,7 @@ export const KIND = {
   creditMemo: 'creditMemo',
   creditMemoLine: 'creditMemoLine',
   creditApplication: 'creditApplication',
-  /** Read-only adjustments (receivablesAdjustments); seeded only, see docs/receivables-book.md. */
+  /** Read-only adjustments (receivablesAdjustments); seeded only, see docs/reference/receivables.md § The seeded book. */
   adjustment: 'adjustment',
   /** One row (id `last`): the last LastUpdateDate issued, so watermarks strictly increase. */
   syncWatermark: 'syncWatermark',

@@ -1,6 +1,6 @@
 /**
  * The fixed content of the seeded receivables book (names, numbers, scenarios). seed.ts turns it
- * into rows; docs/receivables-book.md shows it as tables.
+ * into rows; docs/reference/receivables.md § The seeded book shows it as tables.
  */
 import type { ContactRoleRow, InvoiceStatus } from './records.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The seeded receivables book (issue 3 § 1): deterministic from ctx.rng, dates relative to ctx.now,
- * ids from ctx.tx.nextId(). docs/receivables-book.md describes what it holds; the data is in
+ * ids from ctx.tx.nextId(). docs/reference/receivables.md § The seeded book describes what it holds; the data is in
  * seed-data.ts, the builders in seed-accounts.ts, seed-invoices.ts and seed-receipts.ts.
  */
 import { addDays } from '../../../core/clock.ts';

@@ -6,7 +6,7 @@
  *
  * Codes: the invoice create codes where the rule is the same (AR-1000 missing attributes, AR-1001 no
  * lines, AR-1010 unknown customer, AR-1030 undefined/disabled currency or an amount the currency
- * cannot carry); the framework's SIM-REST-4009 for values (docs/receivables-api.md § Credit memos).
+ * cannot carry); the framework's SIM-REST-4009 for values (docs/reference/receivables.md § Credit memos).
  */
 import type { Row, WriteTx } from '../../../core/types.ts';
 import { accountByNumber, billToUses, businessUnitByName, contactsOfParty, currencyByCode, rolesOfAccount } from '../book/lookups.ts';
@@ -21,7 +21,7 @@ import { saveMemo } from './store.ts';
 
 const bad = (code: string, detail: string, path: string) => new RestError(400, code, detail, { path });
 export const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
-/** The ledger currency of both business units (docs/receivables-book.md): the default memo currency. */
+/** The ledger currency of both business units (docs/reference/receivables.md § The seeded book): the default memo currency. */
 const LEDGER_CURRENCY = 'USD';
 
 /** A transaction number already carried by a memo or an invoice of this environment. */

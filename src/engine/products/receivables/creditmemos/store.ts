@@ -3,7 +3,7 @@
  * from all lines on every write (spec 000 § Credit memo line: "The header EnteredAmount is re-derived
  * from all lines on every write").
  *
- * Sign (the spec leaves it open; docs/receivables-api.md § Credit memos): EnteredAmount is negative,
+ * Sign (the spec leaves it open; docs/reference/receivables.md § Credit memos): EnteredAmount is negative,
  * minus the sum of the positive LineAmountCredit values, as the seeded memos show it.
  * TransactionBalanceDue is EnteredAmount plus what has been applied to invoices: negative while
  * unapplied, 0 once fully applied. A memo made through REST is never applied (§ What the service

@@ -1,7 +1,7 @@
 /**
  * Invoice PATCH (spec 000 § PATCH rules 1-2, § Invoice status) and DELETE (§ DELETE rule).
  *
- * Choices where the spec is silent (docs/receivables-book.md):
+ * Choices where the spec is silent (docs/reference/receivables.md § The seeded book):
  * - an explicit null resets an attribute to its create default: InvoiceStatus Complete,
  *   PaymentTerms IMMEDIATE, TransactionDate today;
  * - moving to Incomplete removes the schedule and is refused (AR-1020) when money has settled an

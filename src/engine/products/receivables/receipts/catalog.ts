@@ -1,7 +1,7 @@
 /**
  * Receipt examples, error entries with reproducing requests, and data-browser entries for the UI.
  * Ids and numbers come from the seeded book (book/seeded.ts), so every request works on a fresh
- * environment. The "cash cycle" group is the guided exercise of docs/playground.md.
+ * environment. The "cash cycle" group is the guided exercise of docs/teach.md § The cash cycle, step by step.
  */
 import type { ErrorEntry, ExampleRequest, ResourceInfo } from '../../../core/types.ts';
 import { KIND, type CustomerAccountRow, type InvoiceRow, type StandardReceiptRow } from '../book/records.ts';
@@ -72,7 +72,7 @@ export const receiptExamples: ExampleRequest[] = [
   ex('describe', GROUP, 'Describe standardReceipts', 'GET', `${RCPT}/describe`, 200),
   ex('no-privilege', GROUP, 'List receipts with the client that holds no receipt privilege (403)', 'GET', RCPT, 403, undefined, { privileges: [] }),
 
-  // The guided cash cycle (docs/playground.md): record, watch it wait, let AutoMatch apply it, sync.
+  // The guided cash cycle (docs/teach.md): record, watch it wait, let AutoMatch apply it, sync.
   ex('cycle-1', CYCLE, `1. Record a check paying ${target.TransactionNumber} in full`, 'POST', RCPT, 201, receipt({ ReceiptNumber: 'CYCLE-1' })),
   ex('cycle-2', CYCLE, '2. Read it back: UNAPPLIED (creating never applies)', 'GET', `${RCPT}?q=${q("ReceiptNumber='CYCLE-1'")}&expand=remittanceReferences`, 200),
   ex('cycle-3', CYCLE, `3. After AutoMatch ran (AutoMatch view, or the clock moved): ${target.TransactionNumber}'s installments`, 'GET', `${INV}/${target.CustomerTransactionId}/child/receivablesInvoiceInstallments`, 200),

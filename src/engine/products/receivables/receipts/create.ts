@@ -1,6 +1,6 @@
 /**
  * Receipt create (spec 000 § Standard receipts, Receipt rules 1-2, Standard receipt state table).
- * Order of checks (docs/receivables-api.md § Standard receipts): JSON; rule 2 attributes by name;
+ * Order of checks (docs/reference/receivables.md § Standard receipts): JSON; rule 2 attributes by name;
  * unknown, read-only and badly typed attributes; required (SIM-RCP-4000); BusinessUnit; Currency;
  * Amount; ReceiptMethod on the ReceiptDate (AR_INVAL_RECEIPT_MTH_ID); customer; remittance bank;
  * references; duplicate (AR_RCP_DUP_NUM, or the existing receipt with Upsert-Mode). Receipt and

@@ -18,7 +18,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   415: 'Unsupported Media Type',
 };
 
-/** Codes the framework itself raises where the spec gives no code (documented in docs/receivables-api.md). */
+/** Codes the framework itself raises where the spec gives no code (documented in docs/reference/receivables.md). */
 export const FW = {
   /** 400 invalid q expression (syntax, unknown or non-queryable attribute, BETWEEN, IS NULL, grouping). */
   INVALID_QUERY: 'SIM-REST-4001',

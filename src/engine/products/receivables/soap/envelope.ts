@@ -1,5 +1,5 @@
 /**
- * Reading a SOAP 1.1 request, in the documented order (docs/receivables-api.md § SOAP, order of
+ * Reading a SOAP 1.1 request, in the documented order (docs/reference/receivables.md § SOAP, order of
  * checks): content type, SOAPAction, size, UTF-8, DOCTYPE (on the raw text, before any parsing, so
  * nothing can be expanded), well-formed XML within limits, then the envelope's shape and the
  * operation element.

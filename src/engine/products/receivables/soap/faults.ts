@@ -1,7 +1,7 @@
 /**
  * SOAP faults of the InvoiceService. Transport, XML and security problems are env:Client.* faults
  * with the statuses of spec 000 § Errors (SOAP faults) and Authentication 4; codes the spec does not
- * name follow the same pattern (docs/receivables-api.md § SOAP lists them all). Application errors
+ * name follow the same pattern (docs/reference/receivables.md § SOAP lists them all). Application errors
  * are the real product's shape: HTTP 500, env:Server, and detail > ServiceErrorMessage carrying the
  * same code REST answers (AR-1010, SIM-REST-4009, ...), its message and the offending element.
  */

@@ -70,5 +70,5 @@ export const REST_LINES = 'receivablesInvoiceLines';
 /** The one unit of measure the simulator prices in (Quantity@unitCode); other units are refused by name. */
 export const UNIT_EACH = 'Ea';
 
-/** ServiceStatus values of a result (documented in docs/receivables-api.md § SOAP). */
+/** ServiceStatus values of a result (documented in docs/reference/receivables.md § SOAP). */
 export const SERVICE_STATUS = { success: 'SUCCESS', error: 'ERROR' } as const;

@@ -1,7 +1,7 @@
 /**
  * The SOAP InvoiceService (spec 000 § SOAP invoice service, Authentication 4, Errors: SOAP faults):
  * GET ?WSDL without authentication; POST createSimpleInvoice through the same invoice create path as
- * POST receivablesInvoices, in one write. Order of checks (docs/receivables-api.md § SOAP): method,
+ * POST receivablesInvoices, in one write. Order of checks (docs/reference/receivables.md § SOAP): method,
  * content type, SOAPAction, size, DOCTYPE, XML, envelope and operation element, mustUnderstand
  * headers, WS-Security, then the invoice's elements and the create rules.
  */
