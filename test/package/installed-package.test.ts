@@ -119,6 +119,54 @@ for (const n of [1, 2]) {
     expect(out.stdout).toMatch(/# pass 2/);
   });
 
+  it('the Jest pattern of the docs passes in Jest\'s ESM mode: a globalSetup simulator, env.reset() before each test (issue 43 § 1)', () => {
+    // Jest is this repository's dev dependency, run on the installed package: the project needs no Jest of its own.
+    const dir = join(project, 'jest');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'jest.config.mjs'),
+      `export default { rootDir: '.', testMatch: ['<rootDir>/*.test.mjs'], transform: {}, globalSetup: '<rootDir>/setup.mjs', globalTeardown: '<rootDir>/teardown.mjs', maxWorkers: 2 };
+`,
+    );
+    writeFileSync(
+      join(dir, 'setup.mjs'),
+      `import { startSimulator } from 'erp-integration-simulator';
+export default async function () {
+  globalThis.sim = await startSimulator({ port: 0 });
+  process.env.SIM_URL = globalThis.sim.url;
+}
+`,
+    );
+    writeFileSync(join(dir, 'teardown.mjs'), 'export default async function () { await globalThis.sim.close(); }\n');
+    for (const name of ['first', 'second']) {
+      writeFileSync(
+        join(dir, `${name}.test.mjs`),
+        `import { beforeAll, beforeEach, expect, test } from '@jest/globals';
+import { connectSimulator } from 'erp-integration-simulator';
+
+let env;
+beforeAll(async () => {
+  const sim = await connectSimulator({ url: process.env.SIM_URL });
+  env = await sim.createEnvironment({ product: 'receivables' });
+});
+beforeEach(() => env.reset());
+
+for (const n of [1, 2]) {
+  test('${name} file, test ' + n + ': its own request counted once', async () => {
+    const url = env.baseUrl + '/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1';
+    expect((await fetch(url, { headers: { authorization: 'Bearer ' + await env.token() } })).status).toBe(200);
+    await env.journal.assert({ request: { method: 'GET', path: '*/receivablesInvoices' }, count: { exactly: 1 } });
+  });
+}
+`,
+      );
+    }
+    const jest = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+    const out = spawnSync(process.execPath, ['--experimental-vm-modules', jest, '--config', 'jest.config.mjs', '--ci'], { cwd: dir, encoding: 'utf8', env: cleanEnv({ NO_COLOR: '1' }), timeout: 120_000 });
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stderr).toMatch(/Tests:\s+4 passed, 4 total/);
+  });
+
   it('its declarations type-check the example (tsc), and strictly on their own (skipLibCheck off)', () => {
     const example = run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
     expect(example.status, example.stdout).toBe(0);
