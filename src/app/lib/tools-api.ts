@@ -8,6 +8,7 @@ import { adminFetch, refusal } from '../host/admin-fetch.ts';
 import type { CreatedEnv } from './api.ts';
 
 export type { Lesson, LessonProgress };
+export { stepId } from '../../engine/for-app.ts';
 
 export interface ScenarioInfo {
   id: string;

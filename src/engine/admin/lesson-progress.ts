@@ -39,12 +39,12 @@ export async function journalOf(deps: ProgressDeps, env: Environment): Promise<J
 /** Progress of the lessons over the given entries; `covers` goals count the environment's rows. */
 export async function progressOf(deps: ProgressDeps, env: Environment, lessons: readonly Lesson[], entries: readonly JournalEntry[]): Promise<LessonProgress[]> {
   const facts: LessonFacts = { rows: {} };
-  const covers = lessons.flatMap((l) => l.steps).filter((s) => s.goal.kind === 'covers');
+  const covers = lessons.flatMap((l) => l.steps.map((s) => s.goal)).filter((g) => g?.kind === 'covers');
   if (covers.length) {
     const data = await deps.store.data(env.key);
-    for (const step of covers) {
-      if (step.goal.kind !== 'covers') continue;
-      const name = step.goal.resource;
+    for (const goal of covers) {
+      if (goal?.kind !== 'covers') continue;
+      const name = goal.resource;
       const def = REST_RESOURCES.find((d) => d.name === name);
       if (def) facts.rows[name] = data.list(def.kind).filter((row) => !def.where || def.where(row)).length;
     }
