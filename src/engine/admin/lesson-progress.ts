@@ -19,13 +19,31 @@ export interface ProgressDeps {
   catalog: CatalogSource | undefined;
 }
 
-/** The lessons of a product, or null when the host could not load its catalog. */
-export async function lessonsOf(deps: Pick<ProgressDeps, 'catalog'>, product: Environment['product']): Promise<Lesson[] | null> {
-  try {
-    return (deps.catalog ? (await deps.catalog(product)).teaching?.lessons : undefined) ?? null;
-  } catch {
-    return null;
+/** The built-in lessons of the products, or null when the host could not load a catalog. */
+export async function builtinLessons(deps: Pick<ProgressDeps, 'catalog'>, products: readonly Environment['product'][]): Promise<Lesson[] | null> {
+  const lists: Lesson[][] = [];
+  for (const product of products) {
+    try {
+      const list = deps.catalog ? (await deps.catalog(product)).teaching?.lessons : undefined;
+      if (!list) return null;
+      lists.push(list);
+    } catch {
+      return null;
+    }
   }
+  return lists.flat();
+}
+
+/** The lessons trainers stored on this host (validated when they were posted), oldest id first. */
+export async function customLessons(store: SimStore): Promise<Lesson[]> {
+  return (await store.lessons()).map((l) => JSON.parse(l.text) as Lesson);
+}
+
+/** The lessons of a product, built-in then custom, or null when the host could not load its catalog. */
+export async function lessonsOf(deps: Pick<ProgressDeps, 'catalog' | 'store'>, product: Environment['product']): Promise<Lesson[] | null> {
+  const builtin = await builtinLessons(deps, [product]);
+  if (!builtin) return null;
+  return [...builtin, ...(await customLessons(deps.store)).filter((l) => l.product === product)];
 }
 
 /** Every entry the journal keeps for the environment (newest first), explained like the journal route's. */
@@ -49,5 +67,6 @@ export async function progressOf(deps: ProgressDeps, env: Environment, lessons: 
       if (def) facts.rows[name] = data.list(def.kind).filter((row) => !def.where || def.where(row)).length;
     }
   }
-  return checkLessons(lessons, entries, facts);
+  const custom = new Set((await deps.store.lessons()).map((l) => l.id));
+  return checkLessons(lessons, entries, facts).map((p) => (custom.has(p.id) ? { ...p, custom: true as const } : p));
 }
