@@ -10,6 +10,7 @@ export type { DrillReport, DrillScore, DrillStepReport, StepKind, Verdict } from
 export type { JournalEntry } from './journal/types.ts';
 export type { Lesson, LessonProgress, LessonStep, StepCheck } from './lessons/types.ts';
 export { stepId } from './lessons/types.ts';
+export { checkLessonText, LESSON_SCHEMA, type LessonCheck } from './lessons/validate.ts';
 export type { ActivityAnswer, EnvActivity, LessonSummary } from './admin/activity-routes.ts';
 export type { Notice } from './notices/hub.ts';
 export type { AutoMatchSettings } from './products/receivables/automatch/settings.ts';

@@ -101,6 +101,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: env('/openapi.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/postman.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/lessons'), allowed: OWNER_AND_ADMIN, ok: 200 },
+  { method: 'POST', path: env('/lessons/check'), body: () => lessonText('draft'), allowed: OWNER_AND_ADMIN, ok: 200 },
   // issue 23's drills: the list, a start, a finished drill's report, JUnit XML and removal, and
   // the routes' own 404 for a drill the environment does not have.
   { method: 'GET', path: env('/drills'), allowed: OWNER_AND_ADMIN, ok: 200 },

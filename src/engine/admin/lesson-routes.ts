@@ -6,6 +6,7 @@
  *   PUT    /lessons/<id>                replace (200) or add (201) a custom lesson; a built-in one 409
  *   DELETE /lessons/<id>                a custom lesson -> 204; a built-in one 409
  *   GET    /environments/<key>/lessons  progress of the environment's lessons (custom ones too), from its journal
+ *   POST   /environments/<key>/lessons/check  a lesson file, not stored -> its progress over the journal (a trainer tries a draft)
  * Built-in lessons come with the host's catalogs (teaching/catalog.ts); custom ones are kept by the
  * host's store (its --state file, IndexedDB in the browser). Writing lessons takes the admin token
  * (access/gate.ts answers others 403). A host without catalogs or without a journal answers 503.
@@ -85,6 +86,20 @@ export function registerLessonRoutes(app: Hono, deps: LessonRouteDeps): void {
     if (!(await deps.store.lessons()).some((l) => l.id === id)) return json({ error: `No lesson "${id}" on this host.` }, 404);
     await deps.store.changeLesson({ op: 'lesson-delete', id });
     return empty(204);
+  });
+
+  app.post('/environments/:key/lessons/check', async (c) => {
+    const key = c.req.param('key');
+    const env = deps.store.env(key);
+    if (!env) return unknownEnvironment(key);
+    if (!noParams(c.req.url)) return json({ error: 'This route takes no parameters: send the lesson as the JSON body.' }, 400);
+    const got = await posted(c.req.raw);
+    if (got instanceof Response) return got;
+    if (got.lesson.product !== env.product) return json({ error: `product: expected "${env.product}", the product of this environment`, field: 'product' }, 400);
+    const entries = await journalOf(deps, env);
+    if (!entries) return json({ error: 'Lesson progress needs the request journal, which this host does not keep.' }, 503);
+    const [progress] = await progressOf(deps, env, [got.lesson], entries);
+    return c.json({ ...progress, journalEntries: entries.length });
   });
 
   app.get('/environments/:key/lessons', async (c) => {
