@@ -4,7 +4,7 @@
  * (issue 21 § 1). index.ts is the full surface (the worker, tests).
  */
 export { createEngine, ENV_KEY_PATTERN, type Engine, type EngineOptions } from './engine.ts';
-export type { Change } from './storage/changes.ts';
+export type { Change, LessonChange, StoredLesson } from './storage/changes.ts';
 export type { StorageBackend } from './storage/backend.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export { decodeRows, encodeRows, type EncodedRows } from './storage/row-codec.ts';

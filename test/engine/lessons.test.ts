@@ -71,7 +71,7 @@ describe('lesson checker over journal entries (pure)', () => {
       product: 'receivables',
       title: 'Read describe',
       summary: 'x',
-      steps: [{ id: 'd', title: 'GET describe', how: 'x', goal: { kind: 'seen', pattern: { method: 'GET', path: '/describe$', status: 200 }, count: 2 } }],
+      steps: [{ id: 'd', title: 'GET describe', instruction: 'x', goal: { kind: 'seen', pattern: { method: 'GET', path: '/describe$', status: 200 }, count: 2 } }],
     };
     const d = () => entry({ method: 'GET', path: `${INV}/describe`, status: 200 });
     expect(checkLessons([custom], [d()], { rows: {} })[0]!.done).toBe(false);

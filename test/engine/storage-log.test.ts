@@ -146,6 +146,7 @@ describe('IndexedDB snapshot plus log (issue 14 § How: read and write in bulk)'
     const data = await engine.store.data(env.key);
     expect([...data.entries('CUSTOMERS')]).toEqual([['C1', { CUSTNAME: 'C1' }], ['C2', { CUSTNAME: 'C2' }]]);
     expect(data.get('sim.credential', 'k')).toEqual({ type: 'api-user' });
-    expect(engine.store.db.tables.map((t) => t.name).sort()).toEqual(['chunks', 'environments', 'log']);
+    // The version-1 records table is gone; version 4 added the host's custom lessons (issue 40 § 2).
+    expect(engine.store.db.tables.map((t) => t.name).sort()).toEqual(['chunks', 'environments', 'lessons', 'log']);
   });
 });

@@ -20,6 +20,8 @@ interface Fixture {
   b: { key: string; ownerToken: string };
   snapshot: string;
   scenario: string;
+  /** A custom lesson of the fixture's own (issue 40 § 2). */
+  lesson: string;
 }
 
 interface Route {
@@ -34,12 +36,17 @@ interface Route {
   stream?: true;
   /** More about an allowed call's answer (e.g. a route's own 404, which is not the SIM-1000 refusal). */
   check?: (res: Response, text: string) => void;
+  /** Refused to a token the host knows with this status and code instead of 404 SIM-1000 (issue 40 § 2: a class code may not write lessons). */
+  refused?: { status: number; code: string };
 }
 
 const json = (v: unknown) => () => JSON.stringify(v);
 const env = (tail = '') => (f: Fixture) => `/environments/${f.a.key}${tail}`;
 const OWNER_AND_ADMIN: Caller[] = ['owner', 'admin'];
 const CLASS_AND_ADMIN: Caller[] = ['class', 'admin'];
+let lessons = 0;
+const lessonText = (id: string) => JSON.stringify({ id, title: 'A lesson', product: 'receivables', steps: [{ title: 'Read', instruction: 'GET invoices', check: { request: { method: 'GET', path: '*/receivablesInvoices' } } }] });
+const ADMIN_ONLY = { status: 403, code: 'SIM-1002' };
 
 /** The drill routes' own 404 for a drill id the environment does not have: JSON `{error}`, not a problem document. */
 const noDrill = (res: Response, text: string) => {
@@ -56,6 +63,11 @@ const ROUTES: Route[] = [
   { method: 'GET', path: () => '/products', allowed: CLASS_AND_ADMIN, ok: 200 },
   { method: 'GET', path: () => '/lessons', allowed: CLASS_AND_ADMIN, ok: 200 },
   { method: 'GET', path: () => '/scenarios', allowed: CLASS_AND_ADMIN, ok: 200 },
+  // issue 40 § 2: a class code reads the lessons; writing them takes the admin token (403 SIM-1002).
+  { method: 'GET', path: (f) => `/lessons/${f.lesson}`, allowed: CLASS_AND_ADMIN, ok: 200 },
+  { method: 'POST', path: () => '/lessons', body: () => lessonText(`posted-${++lessons}`), allowed: ['admin'], ok: 201, refused: ADMIN_ONLY },
+  { method: 'PUT', path: (f) => `/lessons/${f.lesson}`, body: (f) => lessonText(f.lesson), allowed: ['admin'], ok: 200, refused: ADMIN_ONLY },
+  { method: 'DELETE', path: (f) => `/lessons/${f.lesson}`, allowed: ['admin'], ok: 204, refused: ADMIN_ONLY },
   { method: 'POST', path: (f) => `/scenarios/${f.scenario}`, allowed: CLASS_AND_ADMIN, ok: 201 },
   { method: 'POST', path: () => '/environments', body: json({ product: 'odata' }), allowed: CLASS_AND_ADMIN, ok: 201 },
   { method: 'POST', path: () => '/environments/import', body: (f) => f.snapshot, allowed: CLASS_AND_ADMIN, ok: 201 },
@@ -89,6 +101,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: env('/openapi.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/postman.json'), allowed: OWNER_AND_ADMIN, ok: 200 },
   { method: 'GET', path: env('/lessons'), allowed: OWNER_AND_ADMIN, ok: 200 },
+  { method: 'POST', path: env('/lessons/check'), body: () => lessonText('draft'), allowed: OWNER_AND_ADMIN, ok: 200 },
   // issue 23's drills: the list, a start, a finished drill's report, JUnit XML and removal, and
   // the routes' own 404 for a drill the environment does not have.
   { method: 'GET', path: env('/drills'), allowed: OWNER_AND_ADMIN, ok: 200 },
@@ -141,12 +154,14 @@ async function fixture(): Promise<Fixture> {
   // A drill, started and stopped at once: a finished report to read, export and remove.
   const drill = await asAdmin<{ id: string }>('POST', `/environments/${a.key}/drills`, { plan: 'standard' });
   await asAdmin('DELETE', `/environments/${a.key}/drills/${drill.id}`);
+  const lesson = `fixture-${++lessons}`;
+  expect((await call('POST', '/lessons', ADMIN, lessonText(lesson))).status).toBe(201);
   await host.engine.settled();
   shared ??= {
     snapshot: JSON.stringify(await asAdmin('GET', `/environments/${b.key}/snapshot`)),
     scenario: (await asAdmin<{ items: { id: string; product: string }[] }>('GET', '/scenarios')).items.find((s) => s.product === 'odata')?.id as string,
   };
-  return { a: { key: a.key, ownerToken: a.ownerToken, credentialId: a.credentials.soapUsers[0]?.id as string, drillId: drill.id }, b, ...shared };
+  return { a: { key: a.key, ownerToken: a.ownerToken, credentialId: a.credentials.soapUsers[0]?.id as string, drillId: drill.id }, b, lesson, ...shared };
 }
 
 function tokenOf(caller: Caller, f: Fixture): string | null {
@@ -158,7 +173,8 @@ async function observed(f: Fixture) {
   await host.engine.settled();
   const journal = await asAdmin<{ items: unknown[]; enabled: boolean }>('GET', `/environments/${f.a.key}/journal`);
   const envs = await asAdmin<{ items: { key: string; name: string }[] }>('GET', '/environments');
-  return { changes, journal: journal.items.length, enabled: journal.enabled, envs: envs.items.map((e) => `${e.key} ${e.name}`).sort() };
+  const lessons = await asAdmin<{ items: { id: string }[] }>('GET', '/lessons');
+  return { lessons: lessons.items.map((l) => l.id), changes, journal: journal.items.length, enabled: journal.enabled, envs: envs.items.map((e) => `${e.key} ${e.name}`).sort() };
 }
 
 beforeAll(async () => {
@@ -175,7 +191,7 @@ describe('control API access matrix under --require-token (issue 19 § Tests)', 
     let unchanged: Promise<Fixture> | undefined;
     for (const caller of CALLERS) {
       const allowed = route.allowed.includes(caller);
-      it(`${route.method} ${route.path({ a: { key: '<key>', drillId: '<id>' } } as Fixture)} as ${caller}: ${allowed ? route.ok : caller === 'none' ? 401 : 404}`, async () => {
+      it(`${route.method} ${route.path({ a: { key: '<key>', drillId: '<id>' }, lesson: '<id>' } as Fixture)} as ${caller}: ${allowed ? route.ok : caller === 'none' ? 401 : (route.refused?.status ?? 404)}`, async () => {
         const f = await (allowed ? fixture() : (unchanged ??= fixture()));
         const before = allowed ? null : await observed(f);
         const abort = new AbortController();
@@ -209,8 +225,8 @@ describe('control API access matrix under --require-token (issue 19 § Tests)', 
           expect(problem.code).toBe('SIM-1001');
           expect(res.headers.get('www-authenticate')).toBe('Bearer realm="sim-admin"');
         } else {
-          expect(res.status).toBe(404);
-          expect(problem.code).toBe('SIM-1000');
+          expect(res.status).toBe(route.refused?.status ?? 404);
+          expect(problem.code).toBe(route.refused?.code ?? 'SIM-1000');
         }
         expect(await observed(f)).toEqual(before);
       });

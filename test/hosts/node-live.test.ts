@@ -153,7 +153,7 @@ describe("GET /sim/_admin/activity: the trainer's view (issue 20 § The trainer'
     expect(body.items.map((i) => i.key)).toEqual([a.key, fresh.key]);
     // The token, the 401 and a first page with a limit: "Get a token" done, and the paging lesson's first step.
     expect(ada).toMatchObject({ name: 'Ada activity', product: 'receivables', requests: 3, stepsDone: 3, current: { lesson: 'page-through-invoices', step: 2, steps: 2 } });
-    expect((ada.lessons as { id: string; done: boolean }[])[0]).toEqual({ id: 'get-a-token', title: 'Get a token', completed: 2, steps: 2, done: true });
+    expect((ada.lessons as { id: string; done: boolean }[])[0]).toEqual({ id: 'get-a-token', title: 'Get a token', completed: 2, steps: 2, done: true, stepDone: [true, true] });
     // Host time, though the environment's clock runs 30 days ahead.
     expect(Math.abs(Date.parse(ada.lastActivityAt as string) - before)).toBeLessThan(5000);
     expect(ada.lastError).toMatchObject({ code: 'REST-01401', status: 401, method: 'GET', path: INV });

@@ -9,7 +9,7 @@
 export interface SharedHostInfo {
   host: 'node';
   /** Set when the host runs a class: what a trainee's environment is made from. */
-  class?: { product?: 'receivables' | 'odata'; scenario?: string };
+  class?: { product?: 'receivables' | 'odata'; scenario?: string; lessons?: string[] };
 }
 
 function read(): SharedHostInfo | null {

@@ -34,10 +34,19 @@ export function classProduct(scenarioProduct?: ProductId): ProductId {
   return scenarioProduct ?? sharedHost?.class?.product ?? 'receivables';
 }
 
-/** The lesson a trainee starts with: the one that goes with the class's scenario, else the product's first. */
+/** The lessons a trainee does, in order: the class's (`--class-lesson`), else every lesson of the product. */
+export function classLessons(lessons: readonly Lesson[], product: ProductId): Lesson[] {
+  const ids = sharedHost?.class?.lessons;
+  const own = lessons.filter((l) => l.product === product);
+  if (!ids?.length) return own;
+  return ids.map((id) => own.find((l) => l.id === id)).filter((l): l is Lesson => l !== undefined);
+}
+
+/** The lesson a trainee starts with: the class's first; else the one that goes with the class's scenario, else the product's first. */
 export function firstLesson(lessons: readonly Lesson[], product: ProductId): Lesson | undefined {
   const scenario = sharedHost?.class?.scenario;
-  const own = lessons.filter((l) => l.product === product);
+  const own = classLessons(lessons, product);
+  if (sharedHost?.class?.lessons?.length) return own[0];
   return own.find((l) => scenario && l.scenario === scenario) ?? own[0];
 }
 

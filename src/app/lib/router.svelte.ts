@@ -3,8 +3,8 @@
  * `#/errors?q=AR-1000`, `#/console?share=…`, a class's `#/join/<code>` and `#/trainer` (issue 20). The hash
  * never reaches a server, so static hosting works (and a trainer link's token stays out of server logs).
  */
-export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'drill' | 'snapshots' | 'lessons' | 'collections' | 'trainer' | 'join';
-const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'drill', 'snapshots', 'lessons', 'collections', 'trainer', 'join'];
+export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'drill' | 'snapshots' | 'lessons' | 'lesson-editor' | 'collections' | 'trainer' | 'join';
+const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'drill', 'snapshots', 'lessons', 'lesson-editor', 'collections', 'trainer', 'join'];
 
 export interface Route {
   view: View;

@@ -20,14 +20,15 @@ export interface SharedRequest {
   request: RequestSpec;
 }
 
-function toBase64Url(text: string): string {
+/** Text as base64url (a URL fragment's safe alphabet), UTF-8 first. */
+export function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): string {
+export function fromBase64Url(text: string): string {
   const bin = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }

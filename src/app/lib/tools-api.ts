@@ -8,6 +8,7 @@ import { adminFetch, refusal } from '../host/admin-fetch.ts';
 import type { CreatedEnv } from './api.ts';
 
 export type { Lesson, LessonProgress };
+export { stepId } from '../../engine/for-app.ts';
 
 export interface ScenarioInfo {
   id: string;
@@ -71,5 +72,14 @@ export const tools = {
   openApi: (key: string) => download(`/environments/${enc(key)}/openapi.json`, 'openapi.json'),
   postman: (key: string) => download(`/environments/${enc(key)}/postman.json`, 'postman_collection.json'),
   lessons: async () => (await read<{ items: Lesson[] }>(await send('GET', '/lessons'))).items,
+  /** A lesson draft's progress over the environment's journal (nothing stored). */
+  checkDraft: async (key: string, text: string) => read<LessonProgress>(await send('POST', `/environments/${enc(key)}/lessons/check`, text)),
+  /** Keep a lesson on the host (added, or replacing the custom one of its id). */
+  saveLesson: async (id: string, text: string) => (await send('PUT', `/lessons/${enc(id)}`, text).then((r) => read<unknown>(r)), undefined),
+  lessonFile: async (id: string) => {
+    const res = await send('GET', `/lessons/${enc(id)}`);
+    if (!res.ok) await read(res);
+    return res.text();
+  },
   progress: async (key: string) => (await read<{ items: LessonProgress[] }>(await send('GET', `/environments/${enc(key)}/lessons`))).items,
 };

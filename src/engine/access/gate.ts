@@ -5,7 +5,7 @@
  */
 import { constantTimeEqual } from '../core/crypto.ts';
 import { problem } from '../core/http.ts';
-import { SIM_UNKNOWN_ENVIRONMENT, tokenRequired, unknownEnvironment } from '../core/sim-errors.ts';
+import { adminRequired, SIM_UNKNOWN_ENVIRONMENT, tokenRequired, unknownEnvironment } from '../core/sim-errors.ts';
 import type { Environment } from '../core/types.ts';
 import { isLoopback, type Caller } from './caller.ts';
 import { permits } from './scope.ts';
@@ -54,6 +54,8 @@ export class AccessGate {
     const segments = path.slice(root.length + 1).split('/');
     if (path === root) segments.length = 0;
     if (permits(grant, request.method, segments)) return grant;
+    // The host's lessons are no secret (a class code reads them): a write is refused as what it is.
+    if (segments[0] === 'lessons' && request.method !== 'GET' && request.method !== 'HEAD') return adminRequired(`Writing lessons (${request.method} ${path}) takes the admin token; a class code or an environment's owner token may only read them.`);
     // Outside what the token may do: the answer an unknown environment gets, so nothing leaks.
     if (segments[0] === 'environments' && segments[1] && segments[1] !== 'import') return unknownEnvironment(segments[1]);
     return problem(404, SIM_UNKNOWN_ENVIRONMENT, 'Unknown environment', `Nothing at ${path} for this token.`);

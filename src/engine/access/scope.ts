@@ -19,6 +19,8 @@ export function permits(grant: Grant, method: string, segments: readonly string[
   const [first, second] = segments;
   if (grant.role === 'class') {
     if (segments.length === 1 && isRead(method)) return CLASS_READS.has(first as string);
+    // One lesson's file, as the list has it (a class's trainee opens the class's lessons).
+    if (segments.length === 2 && first === 'lessons' && isRead(method)) return true;
     if (method !== 'POST') return false;
     // Create, import, load a scenario: each makes a new environment and hands back its owner token.
     if (first === 'environments') return segments.length === 1 || (segments.length === 2 && second === 'import');

@@ -26,6 +26,8 @@ export interface LessonSummary {
   completed: number;
   steps: number;
   done: boolean;
+  /** Each step, in order: done or not (the trainer's view marks them). */
+  stepDone: boolean[];
 }
 
 /** One environment's line in the trainer's view. */
@@ -61,7 +63,7 @@ export interface ActivityAnswer {
 const hostTime = (env: Environment, e: JournalEntry) => e.hostAt ?? new Date(Date.parse(e.at) - env.clockOffsetMs).toISOString();
 
 function summarize(env: Environment, progress: LessonProgress[], entries: JournalEntry[]): EnvActivity {
-  const lessons = progress.map((p) => ({ id: p.id, title: p.title, completed: p.completed, steps: p.steps.length, done: p.done }));
+  const lessons = progress.map((p) => ({ id: p.id, title: p.title, completed: p.completed, steps: p.steps.length, done: p.done, stepDone: p.steps.map((s) => s.done) }));
   const open = lessons.find((l) => !l.done);
   const learner = entries.filter((e) => LEARNER_SOURCES.includes(entrySource(e)));
   const newest = learner[0];

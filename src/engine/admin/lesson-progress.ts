@@ -19,13 +19,31 @@ export interface ProgressDeps {
   catalog: CatalogSource | undefined;
 }
 
-/** The lessons of a product, or null when the host could not load its catalog. */
-export async function lessonsOf(deps: Pick<ProgressDeps, 'catalog'>, product: Environment['product']): Promise<Lesson[] | null> {
-  try {
-    return (deps.catalog ? (await deps.catalog(product)).teaching?.lessons : undefined) ?? null;
-  } catch {
-    return null;
+/** The built-in lessons of the products, or null when the host could not load a catalog. */
+export async function builtinLessons(deps: Pick<ProgressDeps, 'catalog'>, products: readonly Environment['product'][]): Promise<Lesson[] | null> {
+  const lists: Lesson[][] = [];
+  for (const product of products) {
+    try {
+      const list = deps.catalog ? (await deps.catalog(product)).teaching?.lessons : undefined;
+      if (!list) return null;
+      lists.push(list);
+    } catch {
+      return null;
+    }
   }
+  return lists.flat();
+}
+
+/** The lessons trainers stored on this host (validated when they were posted), oldest id first. */
+export async function customLessons(store: SimStore): Promise<Lesson[]> {
+  return (await store.lessons()).map((l) => JSON.parse(l.text) as Lesson);
+}
+
+/** The lessons of a product, built-in then custom, or null when the host could not load its catalog. */
+export async function lessonsOf(deps: Pick<ProgressDeps, 'catalog' | 'store'>, product: Environment['product']): Promise<Lesson[] | null> {
+  const builtin = await builtinLessons(deps, [product]);
+  if (!builtin) return null;
+  return [...builtin, ...(await customLessons(deps.store)).filter((l) => l.product === product)];
 }
 
 /** Every entry the journal keeps for the environment (newest first), explained like the journal route's. */
@@ -39,15 +57,16 @@ export async function journalOf(deps: ProgressDeps, env: Environment): Promise<J
 /** Progress of the lessons over the given entries; `covers` goals count the environment's rows. */
 export async function progressOf(deps: ProgressDeps, env: Environment, lessons: readonly Lesson[], entries: readonly JournalEntry[]): Promise<LessonProgress[]> {
   const facts: LessonFacts = { rows: {} };
-  const covers = lessons.flatMap((l) => l.steps).filter((s) => s.goal.kind === 'covers');
+  const covers = lessons.flatMap((l) => l.steps.map((s) => s.goal)).filter((g) => g?.kind === 'covers');
   if (covers.length) {
     const data = await deps.store.data(env.key);
-    for (const step of covers) {
-      if (step.goal.kind !== 'covers') continue;
-      const name = step.goal.resource;
+    for (const goal of covers) {
+      if (goal?.kind !== 'covers') continue;
+      const name = goal.resource;
       const def = REST_RESOURCES.find((d) => d.name === name);
       if (def) facts.rows[name] = data.list(def.kind).filter((row) => !def.where || def.where(row)).length;
     }
   }
-  return checkLessons(lessons, entries, facts);
+  const custom = new Set((await deps.store.lessons()).map((l) => l.id));
+  return checkLessons(lessons, entries, facts).map((p) => (custom.has(p.id) ? { ...p, custom: true as const } : p));
 }

@@ -8,6 +8,7 @@ import type { ErrorEntry } from './types.ts';
 
 export const SIM_UNKNOWN_ENVIRONMENT = 'SIM-1000';
 export const SIM_TOKEN_REQUIRED = 'SIM-1001';
+export const SIM_ADMIN_REQUIRED = 'SIM-1002';
 /** The `WWW-Authenticate` challenge of a control-API 401 (RFC 6750). */
 export const ADMIN_CHALLENGE = 'Bearer realm="sim-admin"';
 
@@ -32,6 +33,15 @@ export const SIMULATOR_ERRORS: readonly ErrorEntry[] = [
     notReproducible: 'The playground\'s own simulator answers only its pages and needs no token; try it against the Node host: curl -i http://<host>:8787/sim/_admin/environments from another machine, or with npm run serve -- --require-token.',
   },
   {
+    code: SIM_ADMIN_REQUIRED,
+    status: 403,
+    title: 'Admin token required',
+    meaning: 'A class code or an environment owner token asked the Node host\'s control API for something only the admin may do that is no secret, such as adding, replacing or deleting a lesson (POST, PUT, DELETE /sim/_admin/lessons).',
+    spec: 'Control API access (docs/reference/lesson-format.md)',
+    avoid: 'Send the admin token from the host\'s start banner, or ask the trainer to add the lesson.',
+    notReproducible: 'The playground\'s own simulator takes every control request as its admin; try it against a Node host started with --class-code: curl -i -X POST -H "Authorization: Bearer <class code>" -d @lesson.json http://<host>:8787/sim/_admin/lessons',
+  },
+  {
     code: SIM_BODY_TOO_LARGE,
     status: 413,
     title: 'Request body too large',
@@ -54,6 +64,11 @@ export function unknownEnvironment(key: string): Response {
 }
 
 export const unknownEnvironmentDetail = (key: string) => `No environment with key '${key}' exists on this simulator.`;
+
+/** 403 SIM-1002: a token the host knows, asking for what only the admin may do. */
+export function adminRequired(detail: string): Response {
+  return problem(403, SIM_ADMIN_REQUIRED, 'Admin token required', detail, {}, { error: detail });
+}
 
 /** 401 SIM-1001: no control-API token, or one this host does not know. */
 export function tokenRequired(detail: string): Response {

@@ -223,22 +223,41 @@ const summary = (e: JournalEntry): EntrySummary => ({ id: e.id, method: e.method
 /** "POST /x -> 400 SIM-RCP-0001" */
 export const describeEntry = (e: EntrySummary) => `${e.method} ${e.path} -> ${e.status === 0 ? '0 (dropped)' : e.status}${e.code ? ` ${e.code}` : ''}`;
 
+/** What a count over entries found: the matching entries (in the order given) and whether the rule holds. */
+export interface CountedMatches {
+  ok: boolean;
+  matched: JournalEntry[];
+  /** The others with what differs (only when asked for). */
+  misses: { entry: JournalEntry; differences: string[] }[];
+}
+
+/**
+ * The one pattern-and-count rule over journal entries (`since` applied), shared by journal/verify
+ * and the lessons' step checks (lessons/check.ts).
+ */
+export function countMatches(entries: readonly JournalEntry[], v: CompiledVerification, keepMisses = false): CountedMatches {
+  const { matcher, count } = v;
+  const matched: JournalEntry[] = [];
+  const misses: CountedMatches['misses'] = [];
+  for (const entry of entries) {
+    if (matcher.since !== undefined && entry.id <= matcher.since) continue;
+    const differences = matcher.differences(entry);
+    if (differences.length === 0) matched.push(entry);
+    else if (keepMisses) misses.push({ entry, differences });
+  }
+  const n = matched.length;
+  const ok = count.rule === 'exactly' ? n === count.n : count.rule === 'atLeast' ? n >= count.n : n <= count.n;
+  return { ok, matched, misses };
+}
+
 /**
  * Verify over entries given newest first (as the journal reads them). `truncated`: the journal
  * dropped entries of the window before it was read.
  */
 export function verifyEntries(entries: readonly JournalEntry[], v: CompiledVerification, truncated = false): VerifyResult {
   const { matcher, count } = v;
-  const matched: JournalEntry[] = [];
-  const misses: { entry: JournalEntry; differences: string[] }[] = [];
-  for (const entry of entries) {
-    if (matcher.since !== undefined && entry.id <= matcher.since) continue;
-    const differences = matcher.differences(entry);
-    if (differences.length === 0) matched.push(entry);
-    else misses.push({ entry, differences });
-  }
+  const { ok, matched, misses } = countMatches(entries, v, true);
   const n = matched.length;
-  const ok = count.rule === 'exactly' ? n === count.n : count.rule === 'atLeast' ? n >= count.n : n <= count.n;
   // Near misses explain too few matches; too many are listed with what each was.
   const tooFew = !ok && n < count.n;
   const nearMisses = tooFew ? closest(misses, matcher) : [];

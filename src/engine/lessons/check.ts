@@ -1,11 +1,13 @@
 /**
- * The lesson checker (issue 12 § 5): a pure function over journal entries. Steps complete in order:
- * each by the earliest entry newer than the entry that completed the step before it. Only the
- * learner's requests count (issue 24 § 1.3): the console's and outside clients', never a view's own
- * reads or the tokens the console fetches by itself (journal/types.ts § JournalSource).
+ * The lesson checker (issue 12 § 5, issue 40 § 1): a pure function over journal entries. Steps
+ * complete in order: each by entries newer than the entry that completed the step before it. Only
+ * the learner's requests count (issue 24 § 1.3): the console's and outside clients', never a view's
+ * own reads or the tokens the console fetches by itself (journal/types.ts § JournalSource). A step's
+ * `check` runs journal/verify's own matcher and count (journal/match.ts countMatches).
  */
+import { countMatches, parseVerification, type CompiledVerification } from '../journal/match.ts';
 import { entrySource, LEARNER_SOURCES, type JournalEntry } from '../journal/types.ts';
-import type { EntryPattern, Lesson, LessonProgress, StepGoal, StepProgress } from './types.ts';
+import { stepId, type EntryPattern, type Lesson, type LessonProgress, type LessonStep, type StepGoal, type StepProgress } from './types.ts';
 
 /** Facts about the environment a goal may need (`covers`: rows per resource). */
 export interface LessonFacts {
@@ -85,6 +87,28 @@ function completes(goal: StepGoal, entries: readonly JournalEntry[], all: readon
   return undefined;
 }
 
+/** What a `check` says over the entries after the step before (oldest first). */
+type Outcome = { done: false } | { done: true; entry?: JournalEntry };
+
+function checked(v: CompiledVerification, entries: readonly JournalEntry[]): Outcome {
+  const { ok, matched } = countMatches(entries, v);
+  if (!ok) return { done: false };
+  // The entry that made the count hold: the n-th match (atLeast, exactly), or the last one (atMost).
+  const at = v.count.rule === 'atMost' ? matched.length : v.count.n;
+  return at > 0 ? { done: true, entry: matched[at - 1] } : { done: true };
+}
+
+function outcome(step: LessonStep, from: readonly JournalEntry[], all: readonly JournalEntry[], facts: LessonFacts): Outcome {
+  if (step.check) {
+    const parsed = parseVerification(step.check);
+    // A stored lesson was validated; one that was not (a test's object) never ticks a step it cannot read.
+    return parsed.ok ? checked(parsed.verification, from) : { done: false };
+  }
+  if (!step.goal) return { done: false };
+  const entry = completes(step.goal, from, all, facts);
+  return entry ? { done: true, entry } : { done: false };
+}
+
 /** Progress of each lesson from the journal (entries in any order). */
 export function checkLessons(lessons: readonly Lesson[], journal: readonly JournalEntry[], facts: LessonFacts): LessonProgress[] {
   const all = journal.filter((e) => LEARNER_SOURCES.includes(entrySource(e))).sort((a, b) => a.id - b.id);
@@ -92,18 +116,21 @@ export function checkLessons(lessons: readonly Lesson[], journal: readonly Journ
     const steps: StepProgress[] = [];
     let after = -Infinity;
     let open = true;
-    for (const step of lesson.steps) {
+    lesson.steps.forEach((step, i) => {
+      const id = stepId(step, i);
       // A coverage goal counts the page that completed the step before it (a first page is a page).
-      const from = step.goal.kind === 'covers' ? all.filter((e) => e.id >= after) : all.filter((e) => e.id > after);
-      const found = open ? completes(step.goal, from, all, facts) : undefined;
-      if (!found) {
+      const from = step.goal?.kind === 'covers' ? all.filter((e) => e.id >= after) : all.filter((e) => e.id > after);
+      const found: Outcome = open ? outcome(step, from, all, facts) : { done: false };
+      if (!found.done) {
         open = false;
-        steps.push({ id: step.id, done: false });
-        continue;
+        steps.push({ id, done: false });
+        return;
       }
-      after = found.id;
-      steps.push({ id: step.id, done: true, entry: { id: found.id, at: found.at, method: found.method, path: found.path, status: found.status, ...(found.code ? { code: found.code } : {}) } });
-    }
+      const e = found.entry;
+      if (!e) return void steps.push({ id, done: true });
+      after = e.id;
+      steps.push({ id, done: true, entry: { id: e.id, at: e.at, method: e.method, path: e.path, status: e.status, ...(e.code ? { code: e.code } : {}) } });
+    });
     const completed = steps.filter((s) => s.done).length;
     return { id: lesson.id, product: lesson.product, title: lesson.title, done: completed === steps.length, completed, steps };
   });

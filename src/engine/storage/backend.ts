@@ -1,5 +1,5 @@
 import type { Environment, Row } from '../core/types.ts';
-import type { Change } from './changes.ts';
+import type { Change, LessonChange, StoredLesson } from './changes.ts';
 import type { CodedRun } from './coded-run.ts';
 
 /** An environment's records: kind, then id, then row (maps a cache may keep as its own). */
@@ -37,6 +37,10 @@ export interface StorageBackend {
   loadKinds?(env: string, kinds: readonly string[]): Promise<LoadedRecords>;
   /** Keep one change atomically: resolves once it is stored, rejects with nothing stored. */
   commit(change: Change, hint?: CommitHint): Promise<void>;
+  /** The custom lessons kept (a backend without them keeps them in memory only: see SimStore.lessons). */
+  lessons?(): Promise<StoredLesson[]>;
+  /** Keep one lesson change: resolves once it is stored. */
+  keepLesson?(change: LessonChange): Promise<void>;
   /**
    * Called after a records commit of a loaded environment, still under its write lock: a backend
    * may rewrite how it keeps the environment (IndexedDB folds its change log into the snapshot).

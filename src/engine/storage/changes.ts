@@ -15,5 +15,16 @@ export type Change =
       envRow?: Environment;
     };
 
+/**
+ * A trainer's lesson kept by the host (issue 40 § 2): the text as posted, so it reads back byte for
+ * byte. Host-wide, not an environment's: kept beside the environments, outside their records.
+ */
+export interface StoredLesson {
+  id: string;
+  text: string;
+}
+
+export type LessonChange = { op: 'lesson-put'; id: string; text: string } | { op: 'lesson-delete'; id: string };
+
 /** Kinds owned by the simulator itself (credentials, tokens); a reset keeps them. */
 export const SIM_KIND_PREFIX = 'sim.';

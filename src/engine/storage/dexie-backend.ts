@@ -1,6 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { CommitHint, LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
-import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import { codedRun, decodeRun, type CodedRun } from './coded-run.ts';
 import { toMap } from './kind-rows.ts';
 import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
@@ -87,6 +87,15 @@ export class DexieBackend implements StorageBackend {
     const { db } = this;
     const records = await db.transaction('r', db.chunks, db.log, async () => this.readKinds(env, [...(await chunkCounts(db, env)).keys()], false));
     return asMaps(records);
+  }
+
+  lessons(): Promise<StoredLesson[]> {
+    return this.db.lessons.toArray();
+  }
+
+  async keepLesson(change: LessonChange): Promise<void> {
+    if (change.op === 'lesson-put') await this.db.lessons.put({ id: change.id, text: change.text });
+    else await this.db.lessons.delete(change.id);
   }
 
   async commit(change: Change, hint?: CommitHint): Promise<void> {

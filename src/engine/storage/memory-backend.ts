@@ -1,6 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Records, StorageBackend } from './backend.ts';
-import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import { eachSliced } from '../core/yield.ts';
 
 /**
@@ -12,10 +12,11 @@ export class MemoryBackend implements StorageBackend {
   private readonly envs = new Map<string, Environment>();
   private readonly held = new Map<string, Records>();
   private readonly loaded = new Set<string>();
+  private readonly lessonTexts = new Map<string, string>();
 
   private readonly strings = new StringPool();
 
-  constructor(private readonly persist?: (change: Change) => void | Promise<void>) {}
+  constructor(private readonly persist?: (change: Change | LessonChange) => void | Promise<void>) {}
 
   async environments(): Promise<Environment[]> {
     return this.environmentsNow();
@@ -41,17 +42,38 @@ export class MemoryBackend implements StorageBackend {
     this.apply(change);
   }
 
+  async lessons(): Promise<StoredLesson[]> {
+    return this.lessonsNow();
+  }
+
+  lessonsNow(): StoredLesson[] {
+    return [...this.lessonTexts].map(([id, text]) => ({ id, text }));
+  }
+
+  async keepLesson(change: LessonChange): Promise<void> {
+    await this.persist?.(change);
+    this.apply(change);
+  }
+
   /**
    * Take a change as already stored (replaying a journal at start). `shared`: its rows already share
    * their repeated strings (decoded from columns, whose dictionary holds each value once), so the
    * pool's pass over every value, most of such a replay's time, is skipped.
    */
-  replay(change: Change, shared = false): void {
+  replay(change: Change | LessonChange, shared = false): void {
     if (change.op === 'records' && !shared) this.strings.shareAll(change.puts);
     this.apply(change);
   }
 
-  private apply(change: Change): void {
+  private apply(change: Change | LessonChange): void {
+    if (change.op === 'lesson-put') {
+      this.lessonTexts.set(change.id, change.text);
+      return;
+    }
+    if (change.op === 'lesson-delete') {
+      this.lessonTexts.delete(change.id);
+      return;
+    }
     if (change.op === 'env-put') {
       this.envs.set(change.env.key, change.env);
       return;

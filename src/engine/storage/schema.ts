@@ -7,6 +7,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import { encodeRows, type EncodedRows } from './row-codec.ts';
 import type { Environment, Row } from '../core/types.ts';
+import type { StoredLesson } from './changes.ts';
 
 /** Rows of one kind (columns, see row-codec), in order: part `n` of the environment's snapshot. */
 export interface ChunkRow {
@@ -44,6 +45,8 @@ export type SimDatabase = Dexie & {
   environments: EntityTable<Environment, 'key'>;
   chunks: Dexie.Table<ChunkRow, [string, string, number]>;
   log: Dexie.Table<LogRow, [string, string, number]>;
+  /** A trainer's lessons, host-wide (issue 40 § 2). */
+  lessons: EntityTable<StoredLesson, 'id'>;
 };
 
 export const DEFAULT_DB_NAME = 'erp-sim';
@@ -72,5 +75,6 @@ export function openDatabase(name = DEFAULT_DB_NAME, indexedDB?: IDBFactory, key
       await tx.table<LogRow>('log').bulkPut(entries);
     });
   db.version(3).stores({ records: null });
+  db.version(4).stores({ lessons: 'id' });
   return db;
 }

@@ -1,6 +1,6 @@
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
-import { SIM_KIND_PREFIX, type Change } from './changes.ts';
+import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import type { CommitHint, StorageBackend } from './backend.ts';
 import { DexieBackend } from './dexie-backend.ts';
 import { EnvCache } from './env-cache.ts';
@@ -27,6 +27,9 @@ export class SimStore {
   private readonly background = new Set<Promise<void>>();
   /** Reads of deferred kinds in flight, by environment key and kind. */
   private readonly kindLoads = new Map<string, Promise<void>>();
+  /** Custom lessons by id, read from the backend on first use; changes one at a time. */
+  private lessonTexts: Promise<Map<string, string>> | null = null;
+  private readonly lessonLock = new Mutex();
 
   private constructor(readonly backend: StorageBackend) {}
 
@@ -183,6 +186,27 @@ export class SimStore {
 
   deleteEnv(key: string): Promise<void> {
     return this.lock(key).run(() => this.commit({ op: 'env-delete', key }));
+  }
+
+  /** The custom lessons the host keeps (issue 40 § 2), by id, as their texts were posted. */
+  async lessons(): Promise<StoredLesson[]> {
+    const texts = await this.lessonMap();
+    return [...texts].sort(([a], [b]) => compareText(a, b)).map(([id, text]) => ({ id, text }));
+  }
+
+  /** Keep a lesson's text (new or replacing), or drop it; stored before memory changes. */
+  changeLesson(change: LessonChange): Promise<void> {
+    return this.lessonLock.run(async () => {
+      const texts = await this.lessonMap();
+      await this.backend.keepLesson?.(change);
+      if (change.op === 'lesson-put') texts.set(change.id, change.text);
+      else texts.delete(change.id);
+    });
+  }
+
+  private lessonMap(): Promise<Map<string, string>> {
+    this.lessonTexts ??= (async () => new Map((await (this.backend.lessons?.() ?? Promise.resolve([]))).map((l) => [l.id, l.text])))();
+    return this.lessonTexts;
   }
 
   /** Store a change through the backend (one transaction), then apply it to memory. */

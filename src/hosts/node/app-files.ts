@@ -23,7 +23,7 @@ const gzip = promisify(gzipCallback);
 export interface HostPageInfo {
   host: 'node';
   /** Set when the host runs a class (`--class-code`): what a trainee's environment is made from. */
-  class?: { product?: 'receivables' | 'odata'; scenario?: string };
+  class?: { product?: 'receivables' | 'odata'; scenario?: string; lessons?: string[] };
 }
 
 export interface AppFiles {

@@ -15,10 +15,11 @@ export type ClassSettings = NonNullable<HostPageInfo['class']>;
 const PRODUCTS = ['receivables', 'odata'] as const;
 
 /** The class settings, or a message naming the flag that is wrong. */
-export function classSettings(flags: { codes: string[]; scenario?: string; product?: string }): ClassSettings | { problem: string } | null {
+export function classSettings(flags: { codes: string[]; scenario?: string; product?: string; lessons?: string[] }): ClassSettings | { problem: string } | null {
   if (!flags.codes.length) {
     if (flags.scenario !== undefined) return { problem: '--class-scenario needs --class-code: the scenario is what a trainee joining with the code gets.' };
     if (flags.product !== undefined) return { problem: '--class-product needs --class-code: the product is what a trainee joining with the code gets.' };
+    if (flags.lessons?.length) return { problem: '--class-lesson needs --class-code: the lessons are what a trainee joining with the code does.' };
     return null;
   }
   if (flags.product !== undefined && !PRODUCTS.includes(flags.product as (typeof PRODUCTS)[number])) {
@@ -49,6 +50,7 @@ export function classBanner(opts: { bind: string; port: number; settings: ClassS
   const lines = ['', `Class: trainees open the join link, type their name and get their own ${opts.scenarioTitle ? `copy of "${opts.scenarioTitle}"` : `${opts.settings.product ?? 'receivables'} environment`}:`];
   for (const a of addresses) lines.push(`  join:    ${origin(a, opts.port)}/#/join/${CODE_PLACEHOLDER}`);
   lines.push(`           (put the class code you chose in place of ${CODE_PLACEHOLDER}: it is not printed, so it stays out of logs)`);
+  if (opts.settings.lessons?.length) lines.push(`  lessons: ${opts.settings.lessons.join(', ')}   (the join link opens the first)`);
   if (/^(127\.|::1$|localhost$)/.test(opts.bind)) lines.push(`  (the host listens on ${opts.bind}: only this machine can join. For a room: npm run serve -- --host 0.0.0.0 --class-code …)`);
   if (opts.generatedAdminToken) {
     lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer?token=${opts.generatedAdminToken}`);

@@ -16,6 +16,7 @@ import { tuneV8ForServer } from './v8-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
 import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
+import { classLessons } from './class-lessons.ts';
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
@@ -63,7 +64,11 @@ Options:
                   a class: trainees who join get this scenario (GET /sim/_admin/scenarios lists them)
   --class-product receivables|odata
                   a class: trainees who join get a fresh environment of this product (default
-                  receivables)
+                  receivables, or the first lesson's)
+  --class-lesson FILE|ID
+                  a class runs this lesson: a lesson file (kept on the host) or the id of one the
+                  host has; repeatable, in order. The join link opens the first; the trainer's view
+                  shows each trainee's steps
   --build-app     build the playground (dist/) first when it is missing or older than its sources
                   (npm run serve passes it)
   -h, --help      print this help
@@ -99,6 +104,7 @@ function parseCommandLine() {
         'no-warm-up': { type: 'boolean' },
         'class-scenario': { type: 'string' },
         'class-product': { type: 'string' },
+        'class-lesson': { type: 'string', multiple: true },
         'build-app': { type: 'boolean' },
         'run-collection': { type: 'string' },
         env: { type: 'string' },
@@ -236,7 +242,7 @@ for (const file of values.import ?? []) {
   }
 }
 
-const klass = classSettings({ codes: secrets.classCodes, scenario: values['class-scenario'], product: values['class-product'] });
+const klass = classSettings({ codes: secrets.classCodes, scenario: values['class-scenario'], product: values['class-product'], lessons: values['class-lesson'] });
 if (klass && 'problem' in klass) {
   console.error(klass.problem);
   process.exit(2);
@@ -293,6 +299,24 @@ for (const line of accessBanner(host.access, values.host, values.state, secrets.
 for (const line of imported) console.log(line);
 
 if (klass) {
+  // The class's lessons first: the first one's product and scenario are the class's unless given.
+  const lessons = await classLessons(values['class-lesson'] ?? [], admin);
+  if ('problem' in lessons) {
+    console.error(lessons.problem);
+    await host.close();
+    process.exit(2);
+  }
+  if (lessons.length) {
+    klass.lessons = lessons.map((l) => l.id);
+    klass.product ??= lessons[0]?.product;
+    const other = lessons.find((l) => l.product !== klass.product);
+    if (other) {
+      console.error(`--class-lesson ${other.id} is a lesson of ${other.product}, and the class's environments are ${klass.product}.`);
+      await host.close();
+      process.exit(2);
+    }
+    if (!klass.scenario && lessons[0]?.scenario && lessons[0].product === klass.product) klass.scenario = lessons[0].scenario;
+  }
   const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
   const scenario = klass.scenario ? scenarios.find((s) => s.id === klass.scenario) : undefined;
   const refused = klass.scenario && !scenario ? `--class-scenario '${klass.scenario}' is not a scenario of this host. One of: ${scenarios.map((s) => s.id).join(', ')}` : scenario && klass.product && scenario.product !== klass.product ? `--class-scenario '${scenario.id}' is an ${scenario.product} scenario, not ${klass.product}.` : '';

@@ -13,7 +13,7 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { deserialize, serialize } from 'node:v8';
-import { decodeRows, encodeRows, MemoryBackend, type Change, type EncodedRows } from '../../engine/for-node.ts';
+import { decodeRows, encodeRows, MemoryBackend, type Change, type EncodedRows, type LessonChange } from '../../engine/for-node.ts';
 
 /**
  * Rows per journal line: bounds the size of one line whatever a change holds, and the time one
@@ -31,7 +31,7 @@ interface Columns {
   ids: string[];
   rows: string;
 }
-type Line = Change & { more?: true; columns?: Columns };
+type Line = (Change | LessonChange) & { more?: true; columns?: Columns };
 
 function toColumns(kind: string, puts: readonly Put[]): Columns {
   return { kind, ids: puts.map((p) => p.id), rows: serialize(encodeRows(puts.map((p) => p.data))).toString('base64') };
@@ -44,10 +44,10 @@ function fromColumns({ kind, ids, rows }: Columns): Put[] {
 }
 
 /** Whether a change is written as several lines (a large one: generate, import, reset). */
-const manyLines = (change: Change): boolean => change.op === 'records' && change.puts.length + change.deletes.length > ROWS_PER_LINE;
+const manyLines = (change: Change | LessonChange): boolean => change.op === 'records' && change.puts.length + change.deletes.length > ROWS_PER_LINE;
 
 /** The lines one change is written as, one at a time (each a JSON.stringify of up to ROWS_PER_LINE rows). */
-function* linesOf(change: Change): Generator<string> {
+function* linesOf(change: Change | LessonChange): Generator<string> {
   if (change.op !== 'records' || !manyLines(change)) {
     yield JSON.stringify(change);
     return;
@@ -227,6 +227,8 @@ function writeSnapshot(backend: MemoryBackend, file: string): void {
   const tmp = `${file}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
+    // A trainer's lessons first: host-wide, each the text it was posted as.
+    for (const { id, text } of backend.lessonsNow()) writeSync(fd, `${JSON.stringify({ op: 'lesson-put', id, text } satisfies LessonChange)}\n`);
     for (const env of backend.environmentsNow()) {
       writeSync(fd, `${JSON.stringify({ op: 'env-put', env } satisfies Change)}\n`);
       const puts: Put[] = [];
