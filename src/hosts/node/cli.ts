@@ -42,6 +42,9 @@ Options:
                   environment at start; repeatable (requests wait until every one is loaded)
   --log           print one access-log line per request (time, method, path, status, duration,
                   injected fault)
+  --log-format text|json
+                  json: each log line is one JSON object (time, level, env, method, path, status,
+                  duration; events: time, level, event, message); implies --log
   --admin-token TOKEN
                   the control API's admin token (simadmin_ and 20+ characters); default: one
                   generated and printed at start (kept with --state). A token you choose is never
@@ -90,6 +93,7 @@ function parseCommandLine() {
         host: { type: 'string', default: '127.0.0.1' },
         state: { type: 'string' },
         log: { type: 'boolean' },
+        'log-format': { type: 'string' },
         import: { type: 'string', multiple: true },
         'admin-token': { type: 'string' },
         'admin-token-file': { type: 'string' },
@@ -217,6 +221,13 @@ function listenFailure(err: unknown): string | null {
   return null;
 }
 
+const logFormat = values['log-format'] ?? 'text';
+if (logFormat !== 'text' && logFormat !== 'json') {
+  console.error(`--log-format takes text or json, not '${logFormat}'`);
+  process.exit(2);
+}
+const logging = Boolean(values.log) || values['log-format'] !== undefined;
+
 const secrets = chosenSecrets({ adminTokenFlag: values['admin-token'], adminTokenFile: values['admin-token-file'], classCodeFlags: values['class-code'], classCodeFile: values['class-code-file'], env: process.env });
 if ('problem' in secrets) {
   console.error(secrets.problem);
@@ -257,7 +268,8 @@ const host = await startNodeHost({
   port,
   host: values.host,
   stateFile: values.state,
-  log: values.log ? (line) => console.log(line) : undefined,
+  log: logging ? (line) => console.log(line) : undefined,
+  logFormat,
   adminToken: secrets.adminToken,
   classCodes: secrets.classCodes,
   requireToken: values['require-token'],
@@ -338,22 +350,29 @@ if (host.engine.store.environments().length === 0 && !klass) {
 
 // From here the host answers requests (those already waiting first).
 startupDone();
+host.event('info', 'start', `listening on ${host.url}`);
 // Then it warms its code in the background, through a host of its own (warm-up.ts); --log says when.
 if (!values['no-warm-up']) {
   const began = performance.now();
   void warmUp({ quietFor: host.quietFor }).then(
-    ({ sent }) => values.log && console.log(`warm-up: ${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
+    ({ sent }) => host.event('info', 'warm-up', `${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
     () => undefined,
   );
 }
 
+/** Requests in flight when the host is told to stop get this long to finish. */
+const STOP_GRACE_MS = 10_000;
 let stopping = false;
-const stop = async () => {
+// Stop accepting, let requests in flight finish (up to 10 s), keep what is unsaved, give up what
+// this host owns, exit 0: an orchestrator's SIGTERM is a normal stop.
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping.');
-  await host.close();
+  if (logFormat === 'json') host.event('info', 'stop', `${signal}: stopping`);
+  else console.log('\nStopping.');
+  await host.close(STOP_GRACE_MS);
+  host.event('info', 'stopped', 'every request answered');
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -12,6 +12,7 @@ import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
 import { settleUnreadBody } from './unread-body.ts';
+import { OpsRoutes, type StoreProbe } from './ops-routes.ts';
 
 /**
  * Documents per generate transaction on this host: every environment shares one event loop, and a
@@ -26,8 +27,10 @@ export interface NodeHostOptions {
   clock?: HostClock;
   /** Entries the request journal keeps per environment unless one sets its own (default 500). */
   journalSize?: number;
-  /** Receives one access-log line per `/sim` request (`--log`). */
+  /** Receives one access-log line per `/sim` request (`--log`), and the host's events in JSON format. */
   log?: (line: string) => void;
+  /** `json`: each line is one JSON object (time, level, env, method, path, status, duration); default text. */
+  logFormat?: 'text' | 'json';
   /** The playground's files, answered at every path outside `/sim` (app-files.ts). */
   app?: AppFiles;
   /** A chosen admin token: else the one kept with `stateFile`, else a new one (shown once in the banner). */
@@ -42,6 +45,10 @@ export interface NodeHostOptions {
    * (or for its first answer) never sees the host without them.
    */
   startup?: Promise<unknown>;
+  /** Whether the store answers, for `/sim/_ready` (null: it does; else why not). */
+  storeProbe?: StoreProbe;
+  /** Last step of `close`, once every request is answered and every change kept (a store lets go). */
+  onClose?: () => void | Promise<void>;
 }
 
 export interface NodeHost {
@@ -56,9 +63,17 @@ export interface NodeHost {
     classCodes: number;
     requireToken: boolean;
   };
+  /** `/sim/_health`, `_ready`, `_metrics`: the host's counters, and its readiness. */
+  ops: OpsRoutes;
   /** Milliseconds since a request last began or ended on this host. */
   quietFor(): number;
-  close(): Promise<void>;
+  /** One event in the host's log (start, stop, store trouble), in its format; nothing without a log. */
+  event(level: 'info' | 'warn' | 'error', event: string, message: string): void;
+  /**
+   * Stop: accept no more connections, let requests in flight finish for up to `graceMs` (default 0:
+   * cut them), then keep what is still unsaved and let the store go.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** A chosen admin token or class code refused, naming the option (the callers name their own flags). */
@@ -93,11 +108,21 @@ async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions
   };
 }
 
-/** `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`) */
-function accessLine(req: Request, res: Response, ms: number): string {
+/**
+ * `2026-03-15T10:00:00.000Z GET /sim/env_…/path 503 3.1ms [injected fault-1]` (`dropped ... [injected]`);
+ * in JSON, `{"time","level","env","method","path","status","duration"}` (duration in ms, status 0 when dropped).
+ */
+function accessLine(req: Request, res: Response, ms: number, format: 'text' | 'json', mount: string): string {
   const url = new URL(req.url);
   // A dropped connection is always a fault rule's doing (Response.error() carries no headers).
   const injected = isDropped(res) ? 'injected' : res.headers.get('x-sim-injected') && `injected ${res.headers.get('x-sim-injected')}`;
+  if (format === 'json') {
+    const first = url.pathname.slice(mount.length + 1).split('/', 1)[0];
+    const env = first && !first.startsWith('_') ? first : undefined;
+    const status = isDropped(res) ? 0 : res.status;
+    const level = status === 0 || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    return JSON.stringify({ time: new Date().toISOString(), level, env, method: req.method, path: `${url.pathname}${url.search}`, status, duration: Number(ms.toFixed(1)), ...(injected ? { injected: res.headers.get('x-sim-injected') ?? true } : {}) });
+  }
   const status = isDropped(res) ? 'dropped' : String(res.status);
   return `${new Date().toISOString()} ${req.method} ${url.pathname}${url.search} ${status} ${ms.toFixed(1)}ms${injected ? ` [${injected}]` : ''}`;
 }
@@ -106,13 +131,15 @@ function accessLine(req: Request, res: Response, ms: number): string {
  * One request through the engine. A dropped connection (an injected fault: the engine answers
  * Response.error()) resets the socket, so the client sees a network error as it would in a browser.
  */
-async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, log?: (line: string) => void): Promise<Response> {
+async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, ops: OpsRoutes, log?: (line: string) => void, format: 'text' | 'json' = 'text'): Promise<Response> {
   const started = performance.now();
   // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
   const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
+  const ms = performance.now() - started;
+  ops.observe(new URL(req.url).pathname, isDropped(res) ? 0 : res.status, ms / 1000);
   // The access log is a file the host writes too: no secret reaches it, even in a query string; nor
   // a control token (admin, owner, class code), which a user may have put in a URL by mistake.
-  if (log) log(redactTokens(await engine.redact(accessLine(req, res, performance.now() - started))));
+  if (log) log(redactTokens(await engine.redact(accessLine(req, res, ms, format, engine.mount))));
   // A full Response (made by reading `type`) would be sent through a stream: isDropped reads the status.
   // An early refusal leaves body bytes on the wire: settle them so the connection stays sound.
   if (!isDropped(res)) return bindings.incoming instanceof IncomingMessage ? settleUnreadBody(req, res, bindings.incoming) : res;
@@ -134,14 +161,30 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
   };
   const app = opts.app;
+  const ops = new OpsRoutes({
+    mount: engine.mount,
+    productOf: (key) => engine.store.env(key)?.product,
+    environments: () => engine.store.environments().length,
+    adminTokenHash: opts.requireToken ? access.options.adminTokenHash : undefined,
+    probe: opts.storeProbe,
+  });
+  const format = opts.logFormat ?? 'text';
+  const event = (level: 'info' | 'warn' | 'error', name: string, message: string) => {
+    if (!opts.log) return;
+    opts.log(format === 'json' ? JSON.stringify({ time: new Date().toISOString(), level, event: name, message }) : `${new Date().toISOString()} ${name}: ${message}`);
+  };
+  /** Requests the host is answering (until their answer is made; a stream of notices counts no longer). */
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   // Until the start-up work settles, requests wait for it; afterwards they cost nothing more.
   const startup = opts.startup;
   let started = !startup;
+  if (started) ops.markStarted();
   void startup?.then(
-    () => (started = true),
-    () => (started = true),
+    () => ((started = true), ops.markStarted()),
+    () => ((started = true), ops.markStarted()),
   );
   // When a request last began or ended, for work that waits for a quiet moment (the CLI's warm-up).
   // A long request (a generate, a stream of notices) is not activity while it runs: a generate
@@ -150,19 +193,38 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   const server: ServerType = await new Promise((resolve, reject) => {
     const respond = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
       lastActivity = performance.now();
+      // In flight until its answer is written: a stop waits for that, not only for the Response.
+      inFlight++;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        if (--inFlight === 0) drained?.();
+      };
+      bindings.outgoing.once('close', release);
       try {
-        return await (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, opts.log));
+        const res = await (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, ops, opts.log, format));
+        // A stream of notices lasts as long as its page: a stop does not wait for it.
+        if (res.headers.get('content-type')?.startsWith('text/event-stream')) release();
+        return res;
+      } catch (err) {
+        release();
+        throw err;
       } finally {
         lastActivity = performance.now();
       }
     };
-    const fetch = (req: Request, bindings: HttpBindings | Http2Bindings) =>
-      started || !startup
+    const fetch = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
+      // Probes never wait for start-up: they are how an orchestrator sees a host still starting.
+      const own = await ops.answer(req);
+      if (own) return own;
+      return started || !startup
         ? respond(req, bindings)
         : startup.then(
             () => respond(req, bindings),
             () => respond(req, bindings),
           );
+    };
     // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
     const s = serve({ fetch, port: opts.port, hostname: opts.host, autoCleanupIncoming: false }, () => {
       s.off('error', reject);
@@ -179,18 +241,26 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     engine,
     url: `http://${shownHost}:${port}`,
     access: access.info,
+    ops,
     quietFor: () => performance.now() - lastActivity,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          // Journal entries still in memory reach the file before the process may exit.
-          void engine.settled().finally(() => {
-            journal?.close();
-            requestJournal?.close();
-            resolve();
-          });
-        });
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      }),
+    event,
+    close: async (graceMs = 0) => {
+      ops.markStopping();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const conns = server as { closeAllConnections?: () => void; closeIdleConnections?: () => void };
+      conns.closeIdleConnections?.();
+      if (graceMs > 0 && inFlight > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise<void>((resolve) => (drained = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+        clearTimeout(timer);
+      }
+      conns.closeAllConnections?.();
+      await closed;
+      // Journal entries still in memory reach the store before the process may exit.
+      await engine.settled();
+      journal?.close();
+      requestJournal?.close();
+      await opts.onClose?.();
+    },
   };
 }
