@@ -19,6 +19,7 @@ import { classBanner, classSettings, type ClassSettings } from './class-banner.t
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
+import { safeUrl } from './postgres/pg-store.ts';
 
 /**
  * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
@@ -38,6 +39,11 @@ Options:
   --port N        port to listen on (default 8787; 0 picks a free one)
   --host ADDR     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --state FILE    keep every environment in FILE across restarts (default: in memory)
+  --store postgres://USER:PASSWORD@HOST:PORT/DB
+                  keep everything in PostgreSQL instead (also SIM_STORE): several hosts may share
+                  one database, each answering any environment
+  --advertise URL with --store: the URL other hosts reach this one at (default: the one it listens
+                  on; give it when hosts run on different machines or containers)
   --import FILE   load a snapshot file (exported from the playground or the control API) as a new
                   environment at start; repeatable (requests wait until every one is loaded)
   --log           print one access-log line per request (time, method, path, status, duration,
@@ -92,6 +98,8 @@ function parseCommandLine() {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         state: { type: 'string' },
+        store: { type: 'string' },
+        advertise: { type: 'string' },
         log: { type: 'boolean' },
         'log-format': { type: 'string' },
         import: { type: 'string', multiple: true },
@@ -215,12 +223,25 @@ function accessBanner(access: NodeHost['access'], bind: string, state: string | 
 function listenFailure(err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const where = `${values.host}:${port}`;
+  if ((err as Error | null)?.name === 'SchemaTooNew') return `--store: ${(err as Error).message}`;
+  if (store !== undefined && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /^(08|28|3D|53|57)/.test(String(code ?? '')) || /timeout|terminated/i.test((err as Error | null)?.message ?? ''))) {
+    return `--store: cannot use the database at ${safeUrl(store)}: ${(err as Error).message}`;
+  }
   if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: ${run} --port ${port === 8787 ? 8788 : 8787}`;
   if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: ${run} --port 8787`;
   if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: ${run} --host 127.0.0.1`;
   return null;
 }
 
+const store = values.store ?? (process.env.SIM_STORE || undefined);
+if (store !== undefined && !/^postgres(ql)?:\/\//.test(store)) {
+  console.error(`--store takes a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not '${store.replace(/:[^:@/]*@/, ':***@')}'`);
+  process.exit(2);
+}
+if (store !== undefined && values.state !== undefined) {
+  console.error('--store and --state are two stores: give one. Move environments between them with snapshots (export from one, --import into the other).');
+  process.exit(2);
+}
 const logFormat = values['log-format'] ?? 'text';
 if (logFormat !== 'text' && logFormat !== 'json') {
   console.error(`--log-format takes text or json, not '${logFormat}'`);
@@ -268,6 +289,8 @@ const host = await startNodeHost({
   port,
   host: values.host,
   stateFile: values.state,
+  store,
+  advertise: values.advertise,
   log: logging ? (line) => console.log(line) : undefined,
   logFormat,
   adminToken: secrets.adminToken,
@@ -300,7 +323,7 @@ for (const { file, text } of imports) {
 
 console.log(`ERP integration simulator listening on ${host.url}`);
 console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
-console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+console.log(`Control API: ${host.url}/sim/_admin/environments${store ? `   (store: ${safeUrl(store)})` : values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
 for (const line of accessBanner(host.access, values.host, values.state, secrets.adminTokenFrom)) console.log(line);
 for (const line of imported) console.log(line);
 

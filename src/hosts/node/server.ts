@@ -6,13 +6,17 @@
  */
 import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, redactTokens, type AccessOptions, type Engine, type HostClock } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, redactTokens, storeUnavailable, StoreUnavailable, type AccessOptions, type Engine, type HostClock, type JournalPersistence, type StorageBackend } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
 import { settleUnreadBody } from './unread-body.ts';
 import { OpsRoutes, type StoreProbe } from './ops-routes.ts';
+import { openPgStore, type PgStore } from './postgres/pg-store.ts';
+import { PgBackend } from './postgres/pg-backend.ts';
+import { PgJournalPersistence } from './postgres/pg-journal.ts';
+import { Cluster } from './postgres/cluster.ts';
 
 /**
  * Documents per generate transaction on this host: every environment shares one event loop, and a
@@ -24,6 +28,10 @@ export interface NodeHostOptions {
   port: number;
   host: string;
   stateFile?: string;
+  /** `postgres://…`: keep everything in PostgreSQL, beside other hosts on the same database (instead of `stateFile`). */
+  store?: string;
+  /** With `store`: the URL other hosts forward this host's environments' requests to (default: the one it listens on). */
+  advertise?: string;
   clock?: HostClock;
   /** Entries the request journal keeps per environment unless one sets its own (default 500). */
   journalSize?: number;
@@ -88,7 +96,7 @@ export class AccessOptionError extends TypeError {
 }
 
 /** The admin token and access settings of this start (tokens checked, the admin hash kept with the state). */
-async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions; info: NodeHost['access'] }> {
+async function accessOf(opts: NodeHostOptions, pgStore: PgStore | null): Promise<{ options: AccessOptions; info: NodeHost['access'] }> {
   if (opts.adminToken !== undefined) {
     const problem = chosenTokenProblem('admin', opts.adminToken);
     if (problem) throw new AccessOptionError('adminToken', `adminToken ${problem}`);
@@ -97,10 +105,15 @@ async function accessOf(opts: NodeHostOptions): Promise<{ options: AccessOptions
     const problem = chosenTokenProblem('class', code);
     if (problem) throw new AccessOptionError('classCodes', `classCodes: a class code ${problem}`);
   }
-  const kept = opts.stateFile && opts.adminToken === undefined ? readAdminHash(opts.stateFile) : null;
+  let kept = opts.stateFile && opts.adminToken === undefined ? readAdminHash(opts.stateFile) : null;
   const adminToken = kept ? undefined : (opts.adminToken ?? newToken('admin'));
-  const adminTokenHash = kept ?? (await hashToken(adminToken as string));
+  let adminTokenHash = kept ?? (await hashToken(adminToken as string));
   if (opts.stateFile && !kept) writeAdminHash(opts.stateFile, adminTokenHash);
+  if (pgStore) {
+    // Every host of one database takes the same admin token: the first start's, or the one chosen last.
+    const shared = await pgStore.adminHash(opts.adminToken !== undefined ? adminTokenHash : undefined, adminTokenHash);
+    if (shared.kept) kept = adminTokenHash = shared.hash;
+  }
   const classCodes = [...new Set(opts.classCodes ?? [])];
   return {
     options: { adminTokenHash, classCodeHashes: await Promise.all(classCodes.map(hashToken)), requireToken: opts.requireToken ?? false, classCodes },
@@ -131,10 +144,11 @@ function accessLine(req: Request, res: Response, ms: number, format: 'text' | 'j
  * One request through the engine. A dropped connection (an injected fault: the engine answers
  * Response.error()) resets the socket, so the client sees a network error as it would in a browser.
  */
-async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, ops: OpsRoutes, log?: (line: string) => void, format: 'text' | 'json' = 'text'): Promise<Response> {
+async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, address: string | undefined, ops: OpsRoutes, log?: (line: string) => void, format: 'text' | 'json' = 'text'): Promise<Response> {
   const started = performance.now();
-  // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1).
-  const res = await engine.handle(req, { address: bindings.incoming.socket.remoteAddress });
+  // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1); a
+  // request another host of the cluster forwarded carries its caller's, signed.
+  const res = await engine.handle(req, { address });
   const ms = performance.now() - started;
   ops.observe(new URL(req.url).pathname, isDropped(res) ? 0 : res.status, ms / 1000);
   // The access log is a file the host writes too: no secret reaches it, even in a query string; nor
@@ -150,32 +164,63 @@ async function answer(engine: Engine, req: Request, bindings: HttpBindings | Htt
 }
 
 export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
-  const access = await accessOf(opts);
+  if (opts.store && opts.stateFile) throw new TypeError('store and stateFile are two stores: give one (move environments between them with snapshots)');
+  const pgStore = opts.store ? await openPgStore(opts.store) : null;
+  try {
+    return await startOver(opts, pgStore);
+  } catch (err) {
+    await pgStore?.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promise<NodeHost> {
+  const access = await accessOf(opts, pgStore);
   const journal = opts.stateFile ? openJournal(opts.stateFile) : null;
-  const backend = journal?.backend ?? new MemoryBackend();
-  // The request journal: next to the state file (FILE.journal.jsonl), else in memory.
-  const requestJournal = opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
+  // Filled once the host's counters exist (they count the store's operations from the first).
+  let ops: OpsRoutes | undefined;
+  let event: NodeHost['event'] = () => undefined;
+  const cluster = pgStore ? new Cluster({ pool: pgStore.pool, secret: await pgStore.clusterSecret(), url: opts.advertise ?? '', mount: '/sim', ownership: (c) => ops?.ownershipChange(c), event: (l, n, m) => event(l, n, m) }) : null;
+  const backend: StorageBackend = pgStore && cluster ? new PgBackend(pgStore.pool, { guard: cluster.guard, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }) : (journal?.backend ?? new MemoryBackend());
+  // The request journal: in the database, next to the state file (FILE.journal.jsonl), else in memory.
+  const requestJournal: (JournalPersistence & { close?: () => void }) | undefined = pgStore ? new PgJournalPersistence(pgStore.pool) : opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
   const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
   const simPath = (req: Request) => {
     const { pathname } = new URL(req.url);
     return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
   };
   const app = opts.app;
-  const ops = new OpsRoutes({
+  ops = new OpsRoutes({
     mount: engine.mount,
     productOf: (key) => engine.store.env(key)?.product,
     environments: () => engine.store.environments().length,
     adminTokenHash: opts.requireToken ? access.options.adminTokenHash : undefined,
-    probe: opts.storeProbe,
+    probe: opts.storeProbe ?? pgStore?.probe,
   });
+  const hostOps = ops;
   const format = opts.logFormat ?? 'text';
-  const event = (level: 'info' | 'warn' | 'error', name: string, message: string) => {
+  event = (level: 'info' | 'warn' | 'error', name: string, message: string) => {
     if (!opts.log) return;
     opts.log(format === 'json' ? JSON.stringify({ time: new Date().toISOString(), level, event: name, message }) : `${new Date().toISOString()} ${name}: ${message}`);
   };
   /** Requests the host is answering (until their answer is made; a stream of notices counts no longer). */
   let inFlight = 0;
   let drained: (() => void) | null = null;
+  /** A `/sim` request: answered here, or (several hosts) by the host that holds its environment. */
+  const routed = async (req: Request, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
+    let address = bindings.incoming.socket.remoteAddress;
+    if (cluster) {
+      try {
+        const r = await cluster.route(req, address, cluster.forwardedFrom(req));
+        if (!r.local) return r.response;
+        address = r.address;
+      } catch (err) {
+        if (err instanceof StoreUnavailable) return storeUnavailable(err.message);
+        throw err;
+      }
+    }
+    return answer(engine, req, bindings, address, hostOps, opts.log, format);
+  };
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.
   // Until the start-up work settles, requests wait for it; afterwards they cost nothing more.
@@ -203,7 +248,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
       };
       bindings.outgoing.once('close', release);
       try {
-        const res = await (app && !simPath(req) ? app.answer(req) : answer(engine, req, bindings, ops, opts.log, format));
+        const res = await (app && !simPath(req) ? app.answer(req) : routed(req, bindings));
         // A stream of notices lasts as long as its page: a stop does not wait for it.
         if (res.headers.get('content-type')?.startsWith('text/event-stream')) release();
         return res;
@@ -216,7 +261,7 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
     };
     const fetch = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
       // Probes never wait for start-up: they are how an orchestrator sees a host still starting.
-      const own = await ops.answer(req);
+      const own = await hostOps.answer(req);
       if (own) return own;
       return started || !startup
         ? respond(req, bindings)
@@ -237,15 +282,16 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
   // Listening on every interface: print an address clients can connect to.
   const reachable = opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host === '::' ? '::1' : opts.host;
   const shownHost = reachable.includes(':') ? `[${reachable}]` : reachable;
+  cluster?.start(engine, `http://${shownHost}:${port}`);
   return {
     engine,
     url: `http://${shownHost}:${port}`,
     access: access.info,
-    ops,
+    ops: hostOps,
     quietFor: () => performance.now() - lastActivity,
     event,
     close: async (graceMs = 0) => {
-      ops.markStopping();
+      hostOps.markStopping();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       const conns = server as { closeAllConnections?: () => void; closeIdleConnections?: () => void };
       conns.closeIdleConnections?.();
@@ -259,7 +305,10 @@ export async function startNodeHost(opts: NodeHostOptions): Promise<NodeHost> {
       // Journal entries still in memory reach the store before the process may exit.
       await engine.settled();
       journal?.close();
-      requestJournal?.close();
+      requestJournal?.close?.();
+      // What this host held, others take at once (not after the leases' expiry).
+      await cluster?.release();
+      await pgStore?.close().catch(() => undefined);
       await opts.onClose?.();
     },
   };
