@@ -85,6 +85,7 @@ export class Cluster {
       const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
       this.held.set(env, { fence: 1, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.opts.ownership?.('acquired');
       return;
     }
     if (row.owner !== this.id || !mine || Number(row.fence) !== mine.fence) throw this.lost(env);

@@ -1,5 +1,22 @@
 /** Which PostgreSQL failures mean "the database cannot be reached" (503, retry) rather than a bug. */
+import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable } from '../../../engine/for-node.ts';
+
+const listening = new WeakSet<PoolClient>();
+
+/**
+ * A client of the pool for a transaction. A connection the server ends while the client is checked
+ * out (a database restart) is reported as an 'error' event on it: without a listener it would stop
+ * the process. The query in progress fails anyway, which is how the caller learns of it.
+ */
+export async function checkout(pool: Pool): Promise<PoolClient> {
+  const client = await pool.connect();
+  if (!listening.has(client)) {
+    client.on('error', () => undefined);
+    listening.add(client);
+  }
+  return client;
+}
 
 /** SQLSTATE classes of a lost or refused connection: 08 connection, 53 resources, 57 operator intervention. */
 const UNREACHABLE_STATE = /^(08|53|57)/;

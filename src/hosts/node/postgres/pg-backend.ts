@@ -7,7 +7,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable, type Change, type Environment, type Records, type Row, type StorageBackend } from '../../../engine/for-node.ts';
-import { asStoreError } from './failures.ts';
+import { asStoreError, checkout } from './failures.ts';
 
 export interface PgBackendHooks {
   /**
@@ -59,7 +59,7 @@ export class PgBackend implements StorageBackend {
     const env = envOf(change);
     let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await checkout(this.pool);
     } catch (err) {
       this.hooks.op?.('write', true);
       throw asStoreError(err, 'storing a change');

@@ -4,6 +4,7 @@
  * a log), so a failed append is dropped, not retried.
  */
 import type { Pool } from 'pg';
+import { checkout } from './failures.ts';
 import type { JournalEntry, JournalPersistence, JournalSnapshot } from '../../../engine/for-node.ts';
 
 export class PgJournalPersistence implements JournalPersistence {
@@ -32,7 +33,7 @@ export class PgJournalPersistence implements JournalPersistence {
   }
 
   async clear(env: string, nextId: number | null): Promise<void> {
-    const client = await this.pool.connect();
+    const client = await checkout(this.pool);
     try {
       await client.query('BEGIN');
       await client.query('DELETE FROM sim_journal WHERE env = $1', [env]);

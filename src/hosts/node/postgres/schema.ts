@@ -5,6 +5,7 @@
  * host stops the start (an older host must not write a schema it does not know).
  */
 import type { Pool } from 'pg';
+import { checkout } from './failures.ts';
 
 /** The advisory lock migrations run under ("erp-sim" as a number: any fixed value shared by every host). */
 const MIGRATION_LOCK = 0x65727073696d;
@@ -30,7 +31,7 @@ export class SchemaTooNew extends Error {
 
 /** Bring the database to SCHEMA_VERSION; returns the version it was at. */
 export async function migrate(pool: Pool): Promise<number> {
-  const client = await pool.connect();
+  const client = await checkout(pool);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
