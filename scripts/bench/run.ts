@@ -25,6 +25,7 @@ const SECTIONS: [string, string][] = [
   ['package', ''], // issue 21: programmatic API create/reset, journal/verify, the installed package
   ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
   ['classroom', ''], // issue 20: 30 trainees and the trainer's live view on one Node host; join link to console
+  ['cluster', ''], // issue 38: PostgreSQL, two hosts and HAProxy: writes and reads against the embedded store, failover, restart
 ];
 const only = process.argv.slice(2);
 
