@@ -19,7 +19,7 @@ import { classBanner, classSettings, type ClassSettings } from './class-banner.t
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
-import { safeUrl } from './postgres/pg-store.ts';
+import { safeUrl, storeOptionProblem } from './postgres/pg-store.ts';
 
 /**
  * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
@@ -234,12 +234,9 @@ function listenFailure(err: unknown): string | null {
 }
 
 const store = values.store ?? (process.env.SIM_STORE || undefined);
-if (store !== undefined && !/^postgres(ql)?:\/\//.test(store)) {
-  console.error(`--store takes a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not '${store.replace(/:[^:@/]*@/, ':***@')}'`);
-  process.exit(2);
-}
-if (store !== undefined && values.state !== undefined) {
-  console.error('--store and --state are two stores: give one. Move environments between them with snapshots (export from one, --import into the other).');
+const storeProblem = storeOptionProblem(store, values.state);
+if (storeProblem) {
+  console.error(storeProblem);
   process.exit(2);
 }
 const logFormat = values['log-format'] ?? 'text';

@@ -32,6 +32,14 @@ export function safeUrl(url: string): string {
   }
 }
 
+/** Why `--store` (with `--state`) cannot be used as given, in a sentence for the command line; null when it can. */
+export function storeOptionProblem(store: string | undefined, state: string | undefined): string | null {
+  if (store === undefined) return null;
+  if (!/^postgres(ql)?:\/\//.test(store)) return `--store takes a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not '${store.replace(/:[^:@/]*@/, ':***@')}'`;
+  if (state !== undefined) return '--store and --state are two stores: give one. Move environments between them with snapshots (export from one, --import into the other).';
+  return null;
+}
+
 export async function openPgStore(url: string): Promise<PgStore> {
   // Fail fast when the database is gone: a request then answers 503 in seconds, not a minute.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000, keepAlive: true });
