@@ -26,6 +26,7 @@ const SECTIONS: [string, string][] = [
   ['worker-reset', ''], // issue 43: the clean-slate reset through the service worker
   ['first-visit', ''], // issue 22: first visit through a shaped link, worker bundle contents
   ['classroom', ''], // issue 20: 30 trainees and the trainer's live view on one Node host; join link to console
+  ['cluster', ''], // issue 38: PostgreSQL, two hosts and HAProxy: writes and reads against the embedded store, failover, restart
 ];
 const only = process.argv.slice(2);
 

@@ -4,13 +4,13 @@ import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
 import { json, problem } from './core/http.ts';
 import { limitBody } from './core/limits.ts';
-import { unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
+import { storeUnavailable, unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
 import { isSoapPath, soapUnknownEnvironment } from './core/soap.ts';
 import type { EnvContext, Environment, HostClock, Product, ProductId, WorkProgress } from './core/types.ts';
 import type { CatalogSource } from './teaching/catalog.ts';
 import { PRODUCTS } from './products/registry.ts';
 import type { SimDatabase } from './storage/schema.ts';
-import type { StorageBackend } from './storage/backend.ts';
+import { StoreUnavailable, type StorageBackend } from './storage/backend.ts';
 import { DexieBackend } from './storage/dexie-backend.ts';
 import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
@@ -98,6 +98,12 @@ export interface Engine {
   redact(text: string): Promise<string>;
   /** Every notice the engine gives (changes, journal entries, progress), for hosts that pass them on. */
   readonly notices: NoticeHub;
+  /**
+   * Forget what memory holds of an environment that another host sharing the store may have changed
+   * (records, credential checks, fault counts, drill state, journal): `env` is its stored row, null
+   * when it is gone. A host calls it when it takes the environment over.
+   */
+  reload(key: string, env: Environment | null): Promise<void>;
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
@@ -234,6 +240,13 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       await store.settled();
     },
     redact: (text) => secrets.redact(text),
+    async reload(key, env) {
+      await store.reload(key, env);
+      verifiers.delete(key);
+      faults.forget(key);
+      drills.forget(key);
+      journal?.reread(key);
+    },
     async handle(request: Request, caller?: Caller): Promise<Response> {
       stats.requests++;
       try {
@@ -252,6 +265,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
           throw err;
         }
       } catch (err) {
+        // A store that cannot be reached is the operator's trouble, not a bug: 503, retry later.
+        if (err instanceof StoreUnavailable) return storeUnavailable(err.message);
         // The one place an unexpected failure surfaces: counted, never shown as a stack trace.
         stats.unhandledErrors++;
         console.error('[erp-sim] unhandled error', err);

@@ -5,10 +5,11 @@
  */
 export { createEngine, ENV_KEY_PATTERN, type Engine, type EngineOptions } from './engine.ts';
 export type { Change, LessonChange, StoredLesson } from './storage/changes.ts';
-export type { StorageBackend } from './storage/backend.ts';
+export { StoreUnavailable, type StorageBackend, type Records } from './storage/backend.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export { decodeRows, encodeRows, type EncodedRows } from './storage/row-codec.ts';
 export { isDropped } from './core/http.ts';
+export { storeUnavailable } from './core/sim-errors.ts';
 export type * from './core/types.ts';
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 export type { JournalEntry, JournalPersistence, JournalSnapshot, JournalExplanation, JournalService } from './journal/types.ts';

@@ -2,7 +2,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createEngine, openDatabase, type Engine } from '../../src/engine/index.ts';
 import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
-import type { Records } from '../../src/engine/storage/backend.ts';
+import type { Records, StorageBackend } from '../../src/engine/storage/backend.ts';
 import { DexieBackend } from '../../src/engine/storage/dexie-backend.ts';
 import { substitute } from '../../src/collections/variables.ts';
 
@@ -29,11 +29,20 @@ export function clockSleep(clock: { now: number }) {
   };
 }
 
+/**
+ * Where the next sims keep their records: by default a fresh fake IndexedDB each; a suite run over
+ * another backend (PostgreSQL, test/hosts/postgres-services.test.ts) sets a factory of fresh ones.
+ */
+let backendFactory: (() => Promise<StorageBackend>) | null = null;
+export function useBackend(factory: (() => Promise<StorageBackend>) | null): void {
+  backendFactory = factory;
+}
+
 /** `fakeTime`: the engine's own waits (a drill's slow answer) run on the test clock (clockSleep). */
 export async function createTestSim(opts: { now?: string; fakeTime?: boolean; warmBeforeGenerate?: boolean } = {}): Promise<TestSim> {
   const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
-  const db = openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange);
-  const engine = await createEngine({ db, clock: () => clock.now, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
+  const store = backendFactory ? { backend: await backendFactory() } : { db: openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange) };
+  const engine = await createEngine({ ...store, clock: () => clock.now, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
   const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
   return {
     engine,

@@ -9,6 +9,7 @@ import type { ErrorEntry } from './types.ts';
 export const SIM_UNKNOWN_ENVIRONMENT = 'SIM-1000';
 export const SIM_TOKEN_REQUIRED = 'SIM-1001';
 export const SIM_ADMIN_REQUIRED = 'SIM-1002';
+export const SIM_STORE_UNAVAILABLE = 'SIM-5030';
 /** The `WWW-Authenticate` challenge of a control-API 401 (RFC 6750). */
 export const ADMIN_CHALLENGE = 'Bearer realm="sim-admin"';
 
@@ -50,7 +51,22 @@ export const SIMULATOR_ERRORS: readonly ErrorEntry[] = [
     avoid: 'Send smaller requests: fewer lines per invoice, fewer requests per $batch, a snapshot of a smaller environment.',
     notReproducible: 'A body over 1 MB is more than the console should send; try it with curl against the Node host: head -c 2000000 /dev/zero | curl -i --data-binary @- <base>/fscmRestApi/resources/11.13.18.05/receivablesInvoices',
   },
+  {
+    code: SIM_STORE_UNAVAILABLE,
+    status: 503,
+    title: 'Store unavailable',
+    meaning:
+      'A Node host kept in PostgreSQL (--store) could not reach its database, or no longer holds the environment (another host took it over): it answers 503 with Retry-After rather than an answer that may be stale. Nothing of the request was stored. The host recovers by itself once the database answers.',
+    spec: 'issue 38 § 2',
+    avoid: 'Retry after the Retry-After seconds; an operator checks the database and GET /sim/_ready.',
+    notReproducible: 'Only a host with --store postgres://… answers it: stop its database and send any request.',
+  },
 ];
+
+/** 503 SIM-5030: the store cannot be reached (or this host no longer holds the environment). */
+export function storeUnavailable(detail: string): Response {
+  return problem(503, SIM_STORE_UNAVAILABLE, 'Store unavailable', detail, { 'retry-after': '1' }, { error: detail });
+}
 
 /**
  * 404 SIM-1000 for an environment key, the same answer whether the key is unknown or not the

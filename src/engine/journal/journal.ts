@@ -319,6 +319,11 @@ export class Journal {
     return (await this.ring(env)).select(filter);
   }
 
+  /** Read the environment's ring from the persistence again on next use (another host wrote it). */
+  reread(env: string): void {
+    this.rings.delete(env);
+  }
+
   /** Drop an environment's entries; ids keep increasing. `forget`: the environment was deleted. */
   async clear(env: string, forget = false): Promise<void> {
     const ring = await this.ring(env);

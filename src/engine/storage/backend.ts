@@ -47,3 +47,11 @@ export interface StorageBackend {
    */
   compact?(env: string, current: RecordSource): Promise<void>;
 }
+
+/**
+ * A backend's refusal when its store cannot be reached or no longer lets this host write (a
+ * database several hosts share): the engine answers 503, never a 500, and nothing was stored.
+ */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+}

@@ -209,6 +209,19 @@ export class SimStore {
     return this.lessonTexts;
   }
 
+  /**
+   * Forget what memory holds of an environment, which another process sharing the backend may have
+   * changed: `env` is its row as stored now (null: it is gone), and its records are read again on
+   * next use. Waits for the environment's writes in progress.
+   */
+  reload(key: string, env: Environment | null): Promise<void> {
+    return this.lock(key).run(async () => {
+      this.caches.delete(key);
+      if (env) this.putEnv(env);
+      else if (this.envs.delete(key)) this.order = null;
+    });
+  }
+
   /** Store a change through the backend (one transaction), then apply it to memory. */
   async commit(change: Change, hint?: CommitHint): Promise<void> {
     await this.backend.commit(change, hint);

@@ -6,9 +6,10 @@
  * file stops the start with the field it names.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { ClassSettings } from './class-banner.ts';
 
 /** The host's control API as the CLI calls it (trusted: the host's own start-up requests). */
-type Admin = (path: string, init?: RequestInit) => Promise<Response>;
+export type Admin = (path: string, init?: RequestInit) => Promise<Response>;
 
 export interface ClassLesson {
   id: string;
@@ -57,4 +58,28 @@ export async function classLessons(args: readonly string[], admin: Admin): Promi
     found.push({ id: lesson.id, product: lesson.product, ...(typeof lesson.scenario === 'string' ? { scenario: lesson.scenario } : {}) });
   }
   return found;
+}
+
+/**
+ * Complete a class's settings at start: its lessons first (the first one's product and scenario are
+ * the class's unless given), then its scenario, checked against the host's library. The problem, if
+ * any, names the flag that is wrong.
+ */
+export async function settleClass(klass: ClassSettings, lessonArgs: readonly string[], admin: Admin): Promise<{ scenario?: { id: string; title: string; product: string } } | { problem: string }> {
+  const lessons = await classLessons(lessonArgs, admin);
+  if ('problem' in lessons) return lessons;
+  if (lessons.length) {
+    klass.lessons = lessons.map((l) => l.id);
+    klass.product ??= lessons[0]?.product;
+    const other = lessons.find((l) => l.product !== klass.product);
+    if (other) return { problem: `--class-lesson ${other.id} is a lesson of ${other.product}, and the class's environments are ${klass.product}.` };
+    if (!klass.scenario && lessons[0]?.scenario && lessons[0].product === klass.product) klass.scenario = lessons[0].scenario;
+  }
+  const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
+  const scenario = klass.scenario ? scenarios.find((s) => s.id === klass.scenario) : undefined;
+  if (klass.scenario && !scenario) return { problem: `--class-scenario '${klass.scenario}' is not a scenario of this host. One of: ${scenarios.map((s) => s.id).join(', ')}` };
+  if (scenario && klass.product && scenario.product !== klass.product) return { problem: `--class-scenario '${scenario.id}' is an ${scenario.product} scenario, not ${klass.product}.` };
+  // The join page names the product: a scenario's, when the class gives only a scenario.
+  if (scenario && !klass.product) klass.product = scenario.product as ClassSettings['product'];
+  return { scenario };
 }

@@ -15,11 +15,13 @@ import { parseArgs } from 'node:util';
 import { tuneV8ForServer } from './v8-flags.ts';
 import { startNodeHost, type NodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
-import { classBanner, classSettings, type ClassSettings } from './class-banner.ts';
-import { classLessons } from './class-lessons.ts';
+import { classBanner, classSettings } from './class-banner.ts';
+import { settleClass } from './class-lessons.ts';
+import { startEnvironments } from './start-environments.ts';
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
+import { safeUrl, storeOptionProblem } from './postgres/pg-store.ts';
 
 /**
  * How the user started it, for the hints below: in a clone (`npm run serve`, which runs this file's
@@ -39,10 +41,18 @@ Options:
   --port N        port to listen on (default 8787; 0 picks a free one)
   --host ADDR     interface to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --state FILE    keep every environment in FILE across restarts (default: in memory)
+  --store postgres://USER:PASSWORD@HOST:PORT/DB
+                  keep everything in PostgreSQL instead (also SIM_STORE): several hosts may share
+                  one database, each answering any environment
+  --advertise URL with --store: the URL other hosts reach this one at (default: the one it listens
+                  on; give it when hosts run on different machines or containers)
   --import FILE   load a snapshot file (exported from the playground or the control API) as a new
                   environment at start; repeatable (requests wait until every one is loaded)
   --log           print one access-log line per request (time, method, path, status, duration,
                   injected fault)
+  --log-format text|json
+                  json: each log line is one JSON object (time, level, env, method, path, status,
+                  duration; events: time, level, event, message); implies --log
   --admin-token TOKEN
                   the control API's admin token (simadmin_ and 20+ characters); default: one
                   generated and printed at start (kept with --state). A token you choose is never
@@ -94,7 +104,10 @@ function parseCommandLine() {
         port: { type: 'string', default: '8787' },
         host: { type: 'string', default: '127.0.0.1' },
         state: { type: 'string' },
+        store: { type: 'string' },
+        advertise: { type: 'string' },
         log: { type: 'boolean' },
+        'log-format': { type: 'string' },
         import: { type: 'string', multiple: true },
         'admin-token': { type: 'string' },
         'admin-token-file': { type: 'string' },
@@ -217,11 +230,28 @@ function accessBanner(access: NodeHost['access'], bind: string, state: string | 
 function listenFailure(err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const where = `${values.host}:${port}`;
+  if ((err as Error | null)?.name === 'SchemaTooNew') return `--store: ${(err as Error).message}`;
+  if (store !== undefined && (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || /^(08|28|3D|53|57)/.test(String(code ?? '')) || /timeout|terminated/i.test((err as Error | null)?.message ?? ''))) {
+    return `--store: cannot use the database at ${safeUrl(store)}: ${(err as Error).message}`;
+  }
   if (code === 'EADDRINUSE') return `Port ${port} is already in use on ${values.host}. Stop what is using it, or choose another port: ${run} --port ${port === 8787 ? 8788 : 8787}`;
   if (code === 'EACCES') return `Not allowed to listen on ${where} (ports below 1024 need privileges). Choose another port: ${run} --port 8787`;
   if (code === 'EADDRNOTAVAIL') return `The address ${values.host} is not available on this machine. Choose another: ${run} --host 127.0.0.1`;
   return null;
 }
+
+const store = values.store ?? (process.env.SIM_STORE || undefined);
+const storeProblem = storeOptionProblem(store, values.state);
+if (storeProblem) {
+  console.error(storeProblem);
+  process.exit(2);
+}
+const logFormat = values['log-format'] ?? 'text';
+if (logFormat !== 'text' && logFormat !== 'json') {
+  console.error(`--log-format takes text or json, not '${logFormat}'`);
+  process.exit(2);
+}
+const logging = Boolean(values.log) || values['log-format'] !== undefined;
 
 const secrets = chosenSecrets({ adminTokenFlag: values['admin-token'], adminTokenFile: values['admin-token-file'], classCodeFlags: values['class-code'], classCodeFile: values['class-code-file'], env: process.env });
 if ('problem' in secrets) {
@@ -263,7 +293,10 @@ const host = await startNodeHost({
   port,
   host: values.host,
   stateFile: values.state,
-  log: values.log ? (line) => console.log(line) : undefined,
+  store,
+  advertise: values.advertise,
+  log: logging ? (line) => console.log(line) : undefined,
+  logFormat,
   adminToken: secrets.adminToken,
   classCodes: secrets.classCodes,
   requireToken: values['require-token'],
@@ -294,39 +327,18 @@ for (const { file, text } of imports) {
 
 console.log(`ERP integration simulator listening on ${host.url}`);
 console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
-console.log(`Control API: ${host.url}/sim/_admin/environments${values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+console.log(`Control API: ${host.url}/sim/_admin/environments${store ? `   (store: ${safeUrl(store)})` : values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
 for (const line of accessBanner(host.access, values.host, values.state, secrets.adminTokenFrom)) console.log(line);
 for (const line of imported) console.log(line);
 
 if (klass) {
-  // The class's lessons first: the first one's product and scenario are the class's unless given.
-  const lessons = await classLessons(values['class-lesson'] ?? [], admin);
-  if ('problem' in lessons) {
-    console.error(lessons.problem);
+  const settled = await settleClass(klass, values['class-lesson'] ?? [], admin);
+  if ('problem' in settled) {
+    console.error(settled.problem);
     await host.close();
     process.exit(2);
   }
-  if (lessons.length) {
-    klass.lessons = lessons.map((l) => l.id);
-    klass.product ??= lessons[0]?.product;
-    const other = lessons.find((l) => l.product !== klass.product);
-    if (other) {
-      console.error(`--class-lesson ${other.id} is a lesson of ${other.product}, and the class's environments are ${klass.product}.`);
-      await host.close();
-      process.exit(2);
-    }
-    if (!klass.scenario && lessons[0]?.scenario && lessons[0].product === klass.product) klass.scenario = lessons[0].scenario;
-  }
-  const scenarios = ((await (await admin('/scenarios')).json()) as { items?: { id: string; title: string; product: string }[] }).items ?? [];
-  const scenario = klass.scenario ? scenarios.find((s) => s.id === klass.scenario) : undefined;
-  const refused = klass.scenario && !scenario ? `--class-scenario '${klass.scenario}' is not a scenario of this host. One of: ${scenarios.map((s) => s.id).join(', ')}` : scenario && klass.product && scenario.product !== klass.product ? `--class-scenario '${scenario.id}' is an ${scenario.product} scenario, not ${klass.product}.` : '';
-  if (refused) {
-    console.error(refused);
-    await host.close();
-    process.exit(2);
-  }
-  // The join page names the product: a scenario's, when the class gives only a scenario.
-  if (scenario && !klass.product) klass.product = scenario.product as ClassSettings['product'];
+  const scenario = settled.scenario;
   const listening = Number(new URL(host.url).port);
   // The trainer link carries the admin token only when this start generated it (shown once anyway).
   const generated = host.access.adminTokenFrom === 'generated' ? host.access.adminToken : undefined;
@@ -335,52 +347,38 @@ if (klass) {
 
 // A class makes its own environments as trainees join; otherwise one of each product to try at once.
 if (host.engine.store.environments().length === 0 && !klass) {
-  for (const product of ['receivables', 'odata'] as const) {
-    const res = await admin('/environments', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ product, name: `${product} (created at start)` }),
-    });
-    const env = (await res.json()) as { key: string; baseUrl: string; ownerToken: string; credentials: Record<string, Record<string, unknown>[]> };
-    console.log(`\n${product} environment ${env.key}\n  base: ${env.baseUrl}\n  owner token: ${env.ownerToken}`);
-    for (const [list, creds] of Object.entries(env.credentials)) {
-      for (const c of creds) console.log(`  ${list}: ${JSON.stringify(c)}`);
-    }
-    if (product === 'receivables') {
-      const client = env.credentials.oauthClients?.[0];
-      if (client) {
-        console.log(`  try:  curl -s -u '${client.clientId}:${client.clientSecret}' -d grant_type=client_credentials -d scope=urn:opc:resource:consumer::all ${env.baseUrl}/oauth/token`);
-      }
-    } else {
-      const user = env.credentials.apiUsers?.[0];
-      if (user) console.log(`  try:  curl -s -u '${user.username}:${user.password}' ${env.baseUrl}/odata/Priority/tabula.ini/demo/CUSTOMERS`);
-    }
-  }
+  for (const line of await startEnvironments(admin)) console.log(line);
 } else {
   for (const env of host.engine.store.environments()) console.log(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
 }
 
-// Before the warm-up makes its folder: until a listener exists, SIGTERM's default action ends the
-// process at once, exit handlers (which remove that folder) included.
+/** Requests in flight when the host is told to stop get this long to finish. */
+const STOP_GRACE_MS = 10_000;
 let stopping = false;
-const stop = async () => {
+// Stop accepting, let requests in flight finish (up to 10 s), keep what is unsaved, give up what
+// this host owns, exit 0: an orchestrator's SIGTERM is a normal stop. Listened for before the
+// warm-up makes its folder: until a listener exists, SIGTERM's default action ends the process at
+// once, exit handlers (which remove that folder) included.
+const stop = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping.');
-  await host.close();
+  if (logFormat === 'json') host.event('info', 'stop', `${signal}: stopping`);
+  else console.log('\nStopping.');
+  await host.close(STOP_GRACE_MS);
+  host.event('info', 'stopped', 'every request answered');
   process.exit(0);
 };
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
 
 // From here the host answers requests (those already waiting first).
 startupDone();
+host.event('info', 'start', `listening on ${host.url}`);
 // Then it warms its code in the background, through a host of its own (warm-up.ts); --log says when.
 if (!values['no-warm-up']) {
   const began = performance.now();
   void warmUp({ quietFor: host.quietFor }).then(
-    ({ sent }) => values.log && console.log(`warm-up: ${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
+    ({ sent }) => host.event('info', 'warm-up', `${sent} requests to a host of its own in ${((performance.now() - began) / 1000).toFixed(1)} s (nothing of it is kept here)`),
     () => undefined,
   );
 }
-

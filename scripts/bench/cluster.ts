@@ -1,0 +1,186 @@
+/**
+ * Several hosts on one PostgreSQL (`--store`): a temporary PostgreSQL (test/support/postgres.ts),
+ * two hosts and HAProxy in front when it is installed. Figures: POST an invoice and GET one (with
+ * its children) through the cluster against the embedded store (one host, --state), a generate of
+ * 100k invoices, the first answer of the other host after a kill -9 of the holder, and the first
+ * answer of a host started afresh with those 100k invoices in the database.
+ * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { testPostgres } from '../../test/support/postgres.ts';
+import { ms, stats, table } from './lib.ts';
+
+const COUNT = Number(process.argv[2] ?? 100_000);
+const ROUNDS = 40;
+const COLL = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
+const children: ChildProcess[] = [];
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startHost(args: string[]): Promise<Host & { startedAt: number }> {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', '--port', '0', '--no-warm-up', '--log', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m && / start: listening on /.test(out)) resolve(m[1] as string);
+    });
+    child.on('exit', (code) => reject(new Error(`host exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { child, url, startedAt };
+}
+
+async function kill9(h: Host): Promise<void> {
+  const gone = new Promise((r) => h.child.once('exit', r));
+  h.child.kill('SIGKILL');
+  await gone;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Env {
+  key: string;
+  headers: Record<string, string>;
+}
+
+async function receivablesEnv(url: string): Promise<Env> {
+  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables","name":"bench cluster"}' });
+  const env = (await res.json()) as { key: string; credentials: { oauthClients: { clientId: string; clientSecret: string }[] } };
+  const client = env.credentials.oauthClients[0] as { clientId: string; clientSecret: string };
+  const tok = await fetch(`${url}/sim/${env.key}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: client.clientId, client_secret: client.clientSecret }) });
+  const token = ((await tok.json()) as { access_token: string }).access_token;
+  return { key: env.key, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+let n = 0;
+const invoice = () =>
+  JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ LineNumber: 1, Description: `Bench ${n++}`, Quantity: 2, UnitSellingPrice: 12.5 }] });
+
+async function timed(fn: () => Promise<Response>, expect: number): Promise<{ ms: number; res: unknown }> {
+  const t = performance.now();
+  const res = await fn();
+  const body = await res.text();
+  const took = performance.now() - t;
+  if (res.status !== expect) throw new Error(`answered ${res.status}, expected ${expect}: ${body.slice(0, 200)}`);
+  return { ms: took, res: body ? JSON.parse(body) : null };
+}
+
+/** Median POST of an invoice and GET of one (expand=all), after a warm-up. */
+async function postAndGet(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
+  const posts: number[] = [];
+  const gets: number[] = [];
+  let id = '';
+  for (let i = 0; i < ROUNDS + 10; i++) {
+    const p = await timed(() => fetch(`${url}/sim/${env.key}${COLL}`, { method: 'POST', headers: env.headers, body: invoice() }), 201);
+    id = String((p.res as { CustomerTransactionId: number }).CustomerTransactionId);
+    const g = await timed(() => fetch(`${url}/sim/${env.key}${COLL}/${id}?expand=all`, { headers: env.headers }), 200);
+    if (i >= 10) {
+      posts.push(p.ms);
+      gets.push(g.ms);
+    }
+  }
+  return { post: stats(posts).median, get: stats(gets).median, id };
+}
+
+/** Milliseconds until `url` answers `expect` (retrying every 20 ms). */
+async function firstAnswer(fn: () => Promise<Response>, expect: number, since: number): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fn();
+      await res.arrayBuffer();
+      if (res.status === expect) return performance.now() - since;
+    } catch {
+      // not answering yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function main(): Promise<void> {
+  const server = await testPostgres();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-'));
+  let haproxy: ChildProcess | null = null;
+  try {
+    // The embedded store: one host, --state.
+    const embedded = await startHost(['--state', join(dir, 'state.jsonl')]);
+    const eEnv = await receivablesEnv(embedded.url);
+    const e = await postAndGet(embedded.url, eEnv);
+    await kill9(embedded);
+
+    const db = await server.database();
+    const a = await startHost(['--store', db]);
+    const b = await startHost(['--store', db]);
+    let front = a.url;
+    let via = 'host A (HAProxy not installed)';
+    if (spawnSync('haproxy', ['-v']).status === 0) {
+      const port = await freePort();
+      const cfg = join(dir, 'haproxy.cfg');
+      const [pa, pb] = [a.url, b.url].map((u) => new URL(u).port);
+      writeFileSync(cfg, `defaults\n  mode http\n  timeout connect 5s\n  timeout client 300s\n  timeout server 300s\nfrontend f\n  bind 127.0.0.1:${port}\n  default_backend sims\nbackend sims\n  balance uri path-only depth 2\n  hash-type consistent\n  server a 127.0.0.1:${pa}\n  server b 127.0.0.1:${pb}\n`);
+      haproxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: 'ignore' });
+      await new Promise((r) => setTimeout(r, 500));
+      front = `http://127.0.0.1:${port}`;
+      via = 'HAProxy (consistent hashing on /sim/<key>)';
+    }
+    const cEnv = await receivablesEnv(front);
+    const c = await postAndGet(front, cEnv);
+    table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}: cluster through ${via}`, [
+      { store: 'embedded (--state)', 'POST invoice': ms(e.post), 'GET invoice': ms(e.get) },
+      { store: 'PostgreSQL, 2 hosts', 'POST invoice': ms(c.post), 'GET invoice': ms(c.get) },
+      { store: 'ratio (targets ≤ 2x, ≤ 1.2x)', 'POST invoice': `${(c.post / e.post).toFixed(2)}x`, 'GET invoice': `${(c.get / e.get).toFixed(2)}x` },
+    ]);
+
+    const t = performance.now();
+    const gen = await fetch(`${front}/sim/_admin/environments/${cEnv.key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: COUNT }) });
+    if (gen.status !== 201) throw new Error(`generate: ${gen.status} ${await gen.text()}`);
+    const genMs = performance.now() - t;
+
+    // Which host holds the environment: the other one is asked right after the holder's kill -9.
+    const pool = new pg.Pool({ connectionString: db, max: 1 });
+    const { rows } = await pool.query<{ url: string }>('SELECT url FROM sim_lease WHERE env = $1', [cEnv.key]);
+    await pool.end();
+    const holder = rows[0]?.url === b.url ? b : a;
+    const other = holder === a ? b : a;
+    const item = () => fetch(`${other.url}/sim/${cEnv.key}${COLL}/${c.id}?expand=all`, { headers: cEnv.headers });
+    await kill9(holder);
+    const failover = await firstAnswer(item, 200, performance.now());
+
+    // A host started afresh, the 100k invoices in the database: first answer from the spawn.
+    await kill9(other);
+    const fresh = await startHost(['--store', db]);
+    const restart = await firstAnswer(() => fetch(`${fresh.url}/sim/${cEnv.key}${COLL}/${c.id}?expand=all`, { headers: cEnv.headers }), 200, fresh.startedAt);
+    await kill9(fresh);
+
+    table(`PostgreSQL, ${COUNT} invoices`, [
+      { figure: `generate ${COUNT} (target < 60 s)`, value: `${(genMs / 1000).toFixed(1)} s` },
+      { figure: 'first answer of the other host after kill -9 of the holder (target < 10 s)', value: `${(failover / 1000).toFixed(2)} s` },
+      { figure: 'restart: first answer of a new host, from its spawn (target < 5 s)', value: `${(restart / 1000).toFixed(2)} s` },
+    ]);
+  } finally {
+    haproxy?.kill('SIGKILL');
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await server.close();
+  }
+}
+
+await main();

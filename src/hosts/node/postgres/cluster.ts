@@ -1,0 +1,273 @@
+/**
+ * Several hosts on one database: each environment is answered by one host at a time, the holder of
+ * its lease (a row of sim_lease: owner, URL, fencing token, expiry). The holder answers from memory
+ * and renews its leases every TTL/3; any other host forwards the request to it, or takes the lease
+ * over once it expired (the holder died or lost the database), reading the environment afresh. Every
+ * write checks, in its own transaction and under the lease row's lock, that this host still holds
+ * the lease with the same fencing token: a host that lost it can store nothing. A host whose leases
+ * could not be renewed stops answering from memory before they can expire (503 instead): no stale
+ * answer after a write elsewhere. docs/operate-postgres.md has the failure analysis.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
+import { asStoreError } from './failures.ts';
+
+/** How long a lease lasts unless renewed; the holder renews every third of it. */
+export const LEASE_TTL_MS = 5000;
+/** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
+const SAFETY_MS = 1000;
+/** The header a forwarded request carries: `<host id>;<caller address>;<signature>`. */
+export const FORWARDED_HEADER = 'x-sim-forwarded';
+/** Headers not passed on to the holder (hop by hop, or set again by fetch). */
+const HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'te', 'upgrade', 'expect', FORWARDED_HEADER]);
+
+interface Held {
+  fence: number;
+  /** performance.now() until which this host may answer from memory. */
+  until: number;
+}
+
+export interface ClusterOptions {
+  pool: Pool;
+  secret: string;
+  /** Where other hosts reach this one (`--advertise`, else the URL it listens on). */
+  url: string;
+  mount: string;
+  ownership?: (change: 'acquired' | 'released' | 'lost') => void;
+  event?: (level: 'info' | 'warn' | 'error', name: string, message: string) => void;
+}
+
+/** What `route` decided: answer here (with the caller address to use), or the answer made elsewhere. */
+export type Routed = { local: true; address?: string } | { local: false; response: Response };
+
+export class Cluster {
+  readonly id = randomUUID();
+  private readonly held = new Map<string, Held>();
+  private readonly claiming = new Map<string, Promise<void>>();
+  private engine: Engine | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly opts: ClusterOptions) {}
+
+  /** Begin renewing (the engine is the one whose memory a takeover refreshes). */
+  start(engine: Engine, url: string): void {
+    this.engine = engine;
+    if (!this.opts.url) this.opts.url = url;
+    this.timer = setInterval(() => void this.renew(), LEASE_TTL_MS / 3);
+    this.timer.unref();
+  }
+
+  /**
+   * A write whose outcome is unknown: answer the environment again only after taking its lease
+   * afresh, which reads it from the database.
+   */
+  doubt(env: string): void {
+    this.held.delete(env);
+  }
+
+  /** Environments this host answers now. */
+  holding(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /**
+   * Runs first in each write's transaction: the environment's lease row, locked, must be this
+   * host's with the fencing token it took; a new environment (created or imported here) gets its
+   * lease in the same transaction.
+   */
+  readonly guard = async (client: PoolClient, env: string): Promise<void> => {
+    const { rows } = await client.query<{ owner: string | null; fence: string; live: boolean }>('SELECT owner, fence, expires_at > now() AS live FROM sim_lease WHERE env = $1 FOR UPDATE', [env]);
+    const row = rows[0];
+    const mine = this.held.get(env);
+    if (!row) {
+      const started = performance.now();
+      const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
+      if (!made.rowCount) throw this.lost(env);
+      this.held.set(env, { fence: 1, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.opts.ownership?.('acquired');
+      return;
+    }
+    if (row.owner !== this.id || !mine || Number(row.fence) !== mine.fence) throw this.lost(env);
+    // Expired but nobody took it (the row is locked and still ours): extend it rather than refuse.
+    if (!row.live) await client.query("UPDATE sim_lease SET expires_at = now() + $2 * interval '1 millisecond' WHERE env = $1", [env, LEASE_TTL_MS]);
+  };
+
+  private lost(env: string): StoreUnavailable {
+    if (this.held.delete(env)) this.opts.ownership?.('lost');
+    void this.forget(env);
+    return new StoreUnavailable(`Another host answers environment ${env} now; nothing of this request was stored. Retry: it will be sent there.`);
+  }
+
+  /** Drop what memory holds of an environment this host no longer answers (its row stays listed). */
+  private async forget(env: string): Promise<void> {
+    const engine = this.engine;
+    if (engine) await engine.reload(env, engine.store.env(env) ?? null);
+  }
+
+  /** The environment a path belongs to: `/sim/<key>/…` or `/sim/_admin/environments/<key>/…`. */
+  envOf(pathname: string): string | null {
+    const parts = pathname.slice(this.opts.mount.length + 1).split('/');
+    if (parts[0] === '_admin') return parts[1] === 'environments' && parts[2] && parts[2] !== 'import' ? parts[2] : null;
+    return parts[0] && !parts[0].startsWith('_') ? parts[0] : null;
+  }
+
+  /** Sign a forwarded request: the holder trusts the caller address only with this signature. */
+  private sign(address: string): string {
+    return createHmac('sha256', this.opts.secret).update(`${this.id};${address}`).digest('hex');
+  }
+
+  /** The caller address a signed forward names, or null (absent, or not signed by a host of this database). */
+  forwardedFrom(req: Request): string | null {
+    const value = req.headers.get(FORWARDED_HEADER);
+    if (!value) return null;
+    const [id, address, sig] = value.split(';');
+    if (!id || address === undefined || !sig) return null;
+    const want = Buffer.from(createHmac('sha256', this.opts.secret).update(`${id};${address}`).digest('hex'));
+    const got = Buffer.from(sig);
+    return want.length === got.length && timingSafeEqual(want, got) ? address : null;
+  }
+
+  /** Decide who answers `req` (its body already read into `body`, for a forward). */
+  async route(req: Request, address: string | undefined, forwardedFrom: string | null): Promise<Routed> {
+    const { pathname } = new URL(req.url);
+    const env = this.envOf(pathname);
+    const local: Routed = { local: true, address: forwardedFrom ?? address };
+    if (!env) {
+      // The control API's lists and checks see every environment, wherever it was created.
+      if (pathname.startsWith(`${this.opts.mount}/_admin`)) await this.syncList();
+      return local;
+    }
+    const held = this.held.get(env);
+    if (held && held.until > performance.now()) return local;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const lease = await this.query<{ owner: string | null; url: string | null; live: boolean; left: number }>("SELECT owner, url, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
+      const row = lease[0];
+      if (row && row.live && row.owner !== this.id && row.url) {
+        // Sent on once only: a forwarded request the holder did not take is not passed around.
+        if (forwardedFrom !== null) throw new StoreUnavailable(`Environment ${env} is moving between hosts; retry.`);
+        try {
+          return { local: false, response: await this.forward(req, row.url, address ?? '') };
+        } catch {
+          // The holder does not answer (killed): its lease runs out within the TTL, then this host takes it.
+          await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
+          continue;
+        }
+      }
+      if (await this.claim(env)) return local;
+    }
+    throw new StoreUnavailable(`Environment ${env} could not be taken over; retry.`);
+  }
+
+  /** Take the environment's lease when it is free, expired or already this host's; read it afresh. */
+  private claim(env: string): Promise<boolean> {
+    const running = this.claiming.get(env);
+    if (running) return running.then(() => this.held.has(env));
+    const claim = (async () => {
+      const started = performance.now();
+      const rows = await this.query<{ fence: string }>(
+        "INSERT INTO sim_lease (env, owner, url, fence, expires_at) SELECT $1, $2, $3, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner RETURNING fence",
+        [env, this.id, this.opts.url, LEASE_TTL_MS],
+        `taking environment ${env} over`,
+      );
+      const engine = this.engine as Engine;
+      if (!rows[0]) {
+        // No such environment (the engine answers 404), or another host took it first.
+        const exists = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
+        if (!exists[0]) await engine.reload(env, null);
+        return;
+      }
+      // Its row as stored now: the lease is ours, so nothing changes it from here on but this host.
+      const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
+      await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
+      this.held.set(env, { fence: Number(rows[0].fence), until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.opts.ownership?.('acquired');
+      this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})`);
+    })();
+    this.claiming.set(env, claim);
+    return claim.then(
+      () => (this.claiming.delete(env), this.held.has(env) || !(this.engine as Engine).store.env(env)),
+      (err: unknown) => {
+        this.claiming.delete(env);
+        throw err;
+      },
+    );
+  }
+
+  /** The request, sent to the environment's holder as it came (its body read once, here). */
+  private async forward(req: Request, to: string, address: string): Promise<Response> {
+    const url = new URL(req.url);
+    const headers = new Headers();
+    req.headers.forEach((v, k) => {
+      if (!HOP.has(k)) headers.set(k, v);
+    });
+    headers.set(FORWARDED_HEADER, `${this.id};${address};${this.sign(address)}`);
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.clone().arrayBuffer();
+    const res = await fetch(`${to}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' });
+    const out = new Headers(res.headers);
+    for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'connection']) out.delete(h);
+    return new Response(req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
+  }
+
+  /** The environment list as stored: rows of environments other hosts answer, new ones, gone ones. */
+  private async syncList(): Promise<void> {
+    const engine = this.engine as Engine;
+    const rows = await this.query<{ key: string; row: string }>('SELECT key, row FROM sim_env', [], 'listing the environments');
+    const stored = new Set<string>();
+    for (const { key, row } of rows) {
+      stored.add(key);
+      if (this.held.has(key)) continue;
+      const now = engine.store.env(key);
+      if (!now || JSON.stringify(now) !== row) await engine.reload(key, JSON.parse(row) as Environment);
+    }
+    for (const env of engine.store.environments()) if (!stored.has(env.key) && !this.held.has(env.key)) await engine.reload(env.key, null);
+  }
+
+  /** Renew every lease held; a lease not renewed (taken over) is given up here too. */
+  private async renew(): Promise<void> {
+    const entries = [...this.held];
+    if (!entries.length) return;
+    const started = performance.now();
+    let rows: { env: string }[];
+    try {
+      rows = (
+        await this.opts.pool.query<{ env: string }>(
+          "UPDATE sim_lease l SET expires_at = now() + $2 * interval '1 millisecond' FROM unnest($3::text[], $4::bigint[]) AS o(env, fence) WHERE l.env = o.env AND l.fence = o.fence AND l.owner = $1 RETURNING l.env",
+          [this.id, LEASE_TTL_MS, entries.map(([env]) => env), entries.map(([, h]) => h.fence)],
+        )
+      ).rows;
+    } catch (err) {
+      // Not renewed: the leases lapse here before they can expire in the database.
+      this.opts.event?.('warn', 'lease-renewal', `could not renew ${entries.length} lease(s): ${(err as Error).message}`);
+      return;
+    }
+    const renewed = new Set(rows.map((r) => r.env));
+    for (const [env, h] of entries) {
+      if (renewed.has(env)) h.until = started + LEASE_TTL_MS - SAFETY_MS;
+      else if (this.held.get(env) === h) {
+        this.held.delete(env);
+        this.opts.ownership?.('lost');
+        await this.forget(env);
+      }
+    }
+  }
+
+  /** Give up every lease (a graceful stop): another host takes each environment at its next request. */
+  async release(): Promise<void> {
+    clearInterval(this.timer);
+    const envs = [...this.held.keys()];
+    this.held.clear();
+    if (!envs.length) return;
+    await this.opts.pool.query('UPDATE sim_lease SET owner = NULL, url = NULL, expires_at = now() WHERE owner = $1 AND env = ANY($2::text[])', [this.id, envs]).catch(() => undefined);
+    for (let i = 0; i < envs.length; i++) this.opts.ownership?.('released');
+  }
+
+  private async query<T>(text: string, values: unknown[], doing: string): Promise<T[]> {
+    try {
+      return (await this.opts.pool.query(text, values)).rows as T[];
+    } catch (err) {
+      throw asStoreError(err, doing);
+    }
+  }
+}
+

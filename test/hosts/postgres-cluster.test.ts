@@ -1,0 +1,184 @@
+// Issue 38 §§ 1-2 through the real CLI (`erp-sim serve --store postgres://…`) on a real PostgreSQL
+// (test/support/postgres.ts): state survives a restart; two hosts interleave writes to one
+// environment; a kill -9 of the holder during writes loses nothing acknowledged and the other host
+// answers within 10 s; a database restart under load gives 503s (never a 500, never a lost write)
+// and the host recovers by itself; the control API sees every environment from every host.
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, type StartedCli } from '../support/cli.ts';
+import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+
+const ROOT = '/odata/Priority/tabula.ini/demo';
+const ADMIN = 'simadmin_cluster-test-token-0123456789';
+let server: TestPostgres;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  server = await testPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+async function host(db: string, extra: string[] = []): Promise<StartedCli> {
+  const started = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db, '--admin-token', ADMIN, ...extra], (out) => / start: listening on /.test(out));
+  children.push(started.child);
+  return started;
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+interface Env {
+  key: string;
+  auth: string;
+}
+
+async function odataEnv(url: string): Promise<Env> {
+  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"odata"}' });
+  expect(res.status).toBe(201);
+  const env = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
+  const user = env.credentials.apiUsers[0] as { username: string; password: string };
+  return { key: env.key, auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` };
+}
+
+const post = (url: string, env: Env, name: string) =>
+  fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Cluster' }) });
+
+async function names(url: string, env: Env, prefix: string): Promise<string[]> {
+  const filter = encodeURIComponent(`CUSTNAME ge '${prefix}' and CUSTNAME lt '${prefix}~'`);
+  const res = await fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUSTNAME&$filter=${filter}`, { headers: { authorization: env.auth } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { value: { CUSTNAME: string }[] }).value.map((c) => c.CUSTNAME).sort();
+}
+
+describe('one host on PostgreSQL (issue 38 § 1)', () => {
+  it('state survives a restart: environments, records, the admin token', async () => {
+    const db = await server.database();
+    const first = await host(db);
+    const env = await odataEnv(first.url);
+    for (const n of ['SURV1', 'SURV2']) expect((await post(first.url, env, n)).status).toBe(201);
+    first.child.kill('SIGTERM');
+    await new Promise((r) => first.child.once('exit', r));
+    expect(first.child.exitCode).toBe(0);
+    // A restart without --admin-token keeps the one kept in the database (not printed again).
+    const second = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db], (out) => / start: listening on /.test(out));
+    children.push(second.child);
+    expect(second.output()).toMatch(/Admin token: the one printed when/);
+    expect(await names(second.url, env, 'SURV')).toEqual(['SURV1', 'SURV2']);
+    const list = await fetch(`${second.url}/sim/_admin/environments`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(((await list.json()) as { items: { key: string }[] }).items.map((e) => e.key)).toContain(env.key);
+    expect((await fetch(`${second.url}/sim/_ready`)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('two hosts on one database (issue 38 § 2)', () => {
+  it('interleaved writes to one environment through both hosts: all kept, ids unique, the same answer from each', async () => {
+    const db = await server.database();
+    const [a, b] = await Promise.all([host(db), host(db)]);
+    const env = await odataEnv(a.url);
+    const written: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const name = `INTL${String(i).padStart(2, '0')}`;
+      const res = await post(i % 2 ? b.url : a.url, env, name);
+      expect(res.status).toBe(201);
+      written.push(name);
+    }
+    expect(await names(a.url, env, 'INTL')).toEqual(written);
+    expect(await names(b.url, env, 'INTL')).toEqual(written);
+    // Ids the environment's sequence gave stay unique across hosts (the created customers' CUST).
+    const res = await fetch(`${b.url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUST,CUSTNAME&$filter=${encodeURIComponent("CUSTNAME ge 'INTL' and CUSTNAME lt 'INTL~'")}`, { headers: { authorization: env.auth } });
+    const custs = ((await res.json()) as { value: { CUST: number }[] }).value.map((c) => c.CUST);
+    expect(new Set(custs).size).toBe(20);
+    // The control API of either host lists environments created through the other, and the
+    // metrics show the ownership moving to the host that answers.
+    const created = await odataEnv(b.url);
+    for (const url of [a.url, b.url]) {
+      const keys = ((await (await fetch(`${url}/sim/_admin/environments`)).json()) as { items: { key: string }[] }).items.map((e) => e.key);
+      expect(keys).toEqual(expect.arrayContaining([env.key, created.key]));
+    }
+    const metrics = await (await fetch(`${b.url}/sim/_metrics`)).text();
+    expect(metrics).toMatch(/^sim_ownership_changes_total\{change="acquired"\} [1-9]/m);
+  }, 60_000);
+
+  it('kill -9 of the holder during writes: nothing acknowledged is lost, the other host answers within 10 s', async () => {
+    const db = await server.database();
+    const [a, b] = await Promise.all([host(db), host(db)]);
+    const env = await odataEnv(a.url);
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const writer = async () => {
+      while (!stop) {
+        const name = `KILL${String(sent++).padStart(4, '0')}`;
+        try {
+          const res = await post(a.url, env, name);
+          if (res.status === 201) acknowledged.push(name);
+        } catch {
+          return; // cut by the kill: never acknowledged
+        }
+      }
+    };
+    const writers = Promise.all([writer(), writer(), writer(), writer()]);
+    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 2));
+    await kill9(a.child);
+    stop = true;
+    await writers;
+    const killedAt = performance.now();
+    const found = await names(b.url, env, 'KILL');
+    const took = performance.now() - killedAt;
+    expect(took).toBeLessThan(10_000);
+    for (const name of acknowledged) expect(found).toContain(name);
+    // And the survivor takes writes for it.
+    expect((await post(b.url, env, 'KILLAFTER')).status).toBe(201);
+  }, 60_000);
+});
+
+describe('the database restarts under load (issue 38 § 2)', () => {
+  it('answers 503 while the database is gone, never a 500 or a lost write, and recovers by itself', async () => {
+    if (!server.own) return; // a server given by SIM_TEST_PG_URL is not this test's to restart
+    const db = await server.database();
+    const a = await host(db);
+    const env = await odataEnv(a.url);
+    const acknowledged: string[] = [];
+    const statuses = new Set<number>();
+    let sent = 0;
+    let stop = false;
+    const writer = async () => {
+      while (!stop) {
+        const name = `DBR${String(sent++).padStart(4, '0')}`;
+        const res = await post(a.url, env, name);
+        statuses.add(res.status);
+        if (res.status === 201) acknowledged.push(name);
+        else {
+          expect(res.status).toBe(503);
+          expect(res.headers.get('retry-after')).toBe('1');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    };
+    const writers = Promise.all([writer(), writer()]);
+    while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 5));
+    server.stop('fast');
+    await new Promise((r) => setTimeout(r, 1500));
+    const ready = await fetch(`${a.url}/sim/_ready`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { reason: string }).reason).toMatch(/store unreachable/);
+    const before = acknowledged.length;
+    server.start();
+    const restarted = performance.now();
+    while (acknowledged.length < before + 20 && performance.now() - restarted < 20_000) await new Promise((r) => setTimeout(r, 20));
+    stop = true;
+    await writers;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(before + 20);
+    expect([...statuses].sort()).toEqual([201, 503]);
+    expect(await names(a.url, env, 'DBR')).toEqual(expect.arrayContaining(acknowledged));
+    expect((await fetch(`${a.url}/sim/_ready`)).status).toBe(200);
+  }, 60_000);
+});
