@@ -15,6 +15,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  412: 'Precondition Failed',
   415: 'Unsupported Media Type',
 };
 
@@ -56,6 +57,10 @@ export const FW = {
   METHOD_NOT_ALLOWED: 'SIM-REST-4050',
   /** 415 a body that is not JSON by content type. */
   UNSUPPORTED_MEDIA_TYPE: 'SIM-REST-4150',
+  /** 304 (no body) a GET with If-None-Match naming the item's current ETag (the real framework's convention). */
+  NOT_MODIFIED: 'SIM-REST-3040',
+  /** 412 a PATCH or DELETE with If-Match naming a stale ETag (the real framework's convention). */
+  PRECONDITION_FAILED: 'SIM-REST-4120',
 } as const;
 
 /** Spec codes used by the framework. */
