@@ -23,6 +23,8 @@ import { RECEIPT_PRIVILEGES } from './oauth/privileges.ts';
 import { registerTokenEndpoint } from './oauth/token-endpoint.ts';
 import { noSuchResource, RestError } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
+import { registerFrameworkVersion } from './rest/framework-version.ts';
+import { registerBatch } from './rest/batch.ts';
 import { registerSoapRoutes } from './soap/routes.ts';
 import { warmChildGroups } from './rest/serialize.ts';
 import { invoiceResource } from './invoices/definitions.ts';
@@ -34,6 +36,8 @@ function buildApp(): ProductApp {
   installRestErrorHandler(app);
   registerTokenEndpoint(app);
   registerBearerAuth(app);
+  registerFrameworkVersion(app);
+  registerBatch(app);
   registerInvoiceRoutes(app);
   registerReceiptRoutes(app);
   registerContactRoutes(app);

@@ -49,6 +49,12 @@ export const FW = {
   NUMBER_OUT_OF_RANGE: 'SIM-REST-4013',
   /** 400 a body beyond the simulator's structural bounds (core/json-bounds.ts: depth, attributes of one object). */
   BODY_OUT_OF_BOUNDS: 'SIM-REST-4014',
+  /** 400 a REST-Framework-Version other than 1 to 9 (the real framework's header, beyond the spec). */
+  INVALID_FRAMEWORK_VERSION: 'SIM-REST-4015',
+  /** 400 a batch (application/vnd.oracle.adf.batch+json) that is not a list of parts, or a part the batch cannot run. */
+  INVALID_BATCH: 'SIM-REST-4016',
+  /** A batch part that failed: the whole batch is rolled back; the answer lists that part with its error. */
+  BATCH_PART_FAILED: 'SIM-REST-4017',
   /** 404 resource path that does not exist. */
   NO_SUCH_RESOURCE: 'SIM-REST-4040',
   /** 404 item missing where the spec names no code (e.g. an installment not on the invoice). */
