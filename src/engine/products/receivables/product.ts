@@ -25,6 +25,7 @@ import { noSuchResource, RestError } from './rest/errors.ts';
 import { installRestErrorHandler } from './rest/routes.ts';
 import { registerFrameworkVersion } from './rest/framework-version.ts';
 import { registerBatch } from './rest/batch.ts';
+import { registerCatalogDescribe } from './describe-catalog.ts';
 import { registerSoapRoutes } from './soap/routes.ts';
 import { warmChildGroups } from './rest/serialize.ts';
 import { invoiceResource } from './invoices/definitions.ts';
@@ -38,6 +39,7 @@ function buildApp(): ProductApp {
   registerBearerAuth(app);
   registerFrameworkVersion(app);
   registerBatch(app);
+  registerCatalogDescribe(app);
   registerInvoiceRoutes(app);
   registerReceiptRoutes(app);
   registerContactRoutes(app);
