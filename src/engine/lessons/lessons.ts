@@ -3,6 +3,7 @@
  * any client counts, the console or the trainee's own program. Add a lesson by adding an object.
  */
 import type { Lesson } from './types.ts';
+import { CONVENTION_LESSONS } from './conventions.ts';
 
 const INV = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
 const RCPT = '/fscmRestApi/resources/11.13.18.05/standardReceipts';
@@ -184,6 +185,7 @@ export const LESSONS: readonly Lesson[] = [
       },
     ],
   },
+  ...CONVENTION_LESSONS.filter((l) => l.product === 'receivables'),
   {
     id: 'read-an-odata-error',
     product: 'odata',
@@ -230,4 +232,5 @@ export const LESSONS: readonly Lesson[] = [
       },
     ],
   },
+  ...CONVENTION_LESSONS.filter((l) => l.product === 'odata'),
 ];
