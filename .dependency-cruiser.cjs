@@ -9,7 +9,7 @@
  * on its own: the playground and the Node host's CLI both use it.
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
-const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
+const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|limits|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
 const TOP = '^src/engine/(engine|index|for-app|for-node)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

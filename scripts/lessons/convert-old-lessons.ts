@@ -3,7 +3,7 @@
  * become lesson files in src/engine/lessons/builtin/ (docs/reference/lesson-format.md):
  *   npx tsx scripts/lessons/convert-old-lessons.ts <module exporting LESSONS> [id…]
  * Each step's `how` becomes its `instruction`; its goal is kept as the same `goal`. Then add the id
- * to src/engine/lessons/builtin/index.ts (the built-in lessons' order). Every file written is
+ * to the list in src/engine/lessons/lessons.ts (the built-in lessons' order). Every file written is
  * checked by the validator the host uses.
  */
 import { writeFileSync } from 'node:fs';

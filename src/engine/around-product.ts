@@ -20,6 +20,8 @@ import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, type JournalService } from 
 import { basicHint, tokenHint } from './journal/credential-hints.ts';
 import { ODATA_ROOT } from './products/odata/config.ts';
 import type { SimStore } from './storage/store.ts';
+import { limitedRun } from './limits/around.ts';
+import type { Throttle } from './limits/throttle.ts';
 
 export interface AroundDeps {
   store: SimStore;
@@ -27,6 +29,8 @@ export interface AroundDeps {
   journal: Journal | undefined;
   faults: FaultInjector;
   drills: DrillRunner;
+  /** The real-limits profile's throttle (absent: no environment is throttled). */
+  throttle?: Throttle;
 }
 
 /** A copy of an answer with the injected mark added. */
@@ -68,6 +72,7 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
   });
   // Read before the product runs: it may consume the request.
   const authorization = request.headers.get('authorization');
+  if (deps.throttle) run = limitedRun(deps.throttle, env, ctx, authorization, run);
 
   const turn = drillTurn(deps.drills, ctx, request, service, method, query);
   const drilled = turn ? await turn.claim() : false;

@@ -25,6 +25,7 @@ import { MemoryJournalPersistence } from './journal/memory-persistence.ts';
 import { SecretIndex } from './journal/secrets.ts';
 import type { JournalPersistence } from './journal/types.ts';
 import { NoticeHub } from './notices/hub.ts';
+import { Throttle } from './limits/throttle.ts';
 
 export interface EngineOptions {
   /** IndexedDB through Dexie (the worker, tests); or give `backend` instead. */
@@ -131,6 +132,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const faults = new FaultInjector(store);
   const gate = new AccessGate(options.access, () => store.environments(), mount);
   const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
+  const throttle = new Throttle();
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -155,7 +157,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const app = new Hono().basePath(mount);
   app.route(
     '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, catalog: options.catalog, contextFor, journal, faults, drills, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
+    adminRoutes({ store, products, clock, mount, stats, catalog: options.catalog, contextFor, journal, faults, drills, throttle, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
   );
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
@@ -173,7 +175,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     // stop need not wait for all of a big book).
     const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults, drills }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
+    return aroundProduct({ store, clock, journal, faults, drills, throttle }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
   });
 
   /**
@@ -222,6 +224,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       verifiers.delete(change.key);
       faults.forget(change.key);
       drills.forget(change.key);
+      throttle.forget(change.key);
       void journal?.clear(change.key, true);
     }
   });

@@ -178,7 +178,7 @@ describe('lesson progress through the control API (journal of the engine)', () =
     expect(list.body.items.map((l: { id: string }) => l.id)).toEqual(LESSONS.map((l) => l.id));
     const env = await createEnv(sim, 'odata');
     const progress = await sim.admin('GET', `/environments/${env.key}/lessons`);
-    expect(progress.body.items.map((l: { id: string }) => l.id)).toEqual(['read-an-odata-error', 'batch-failure']);
+    expect(progress.body.items.map((l: { id: string }) => l.id)).toEqual(['read-an-odata-error', 'batch-failure', 'back-off-when-throttled']);
     expect((await sim.admin('GET', `/environments/${env.key}/lessons?x=1`)).status).toBe(400);
     expect((await sim.admin('GET', '/environments/env_00000000000000000000000000000000/lessons')).status).toBe(404);
   });

@@ -74,6 +74,12 @@ class ApiError extends Error {
   }
 }
 
+/** GET/PUT /environments/<key>/limits. */
+export interface LimitsView {
+  profile: 'spec' | 'real-product';
+  limits: { callsPerMinute: number; running: number; waiting: number; maxApiLines: number } | null;
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await adminFetch(path, {
     method,
@@ -110,6 +116,9 @@ export const api = {
   revokeCredential: (key: string, id: string) => call<void>('DELETE', `/environments/${enc(key)}/credentials/${enc(id)}`),
   setClock: (key: string, body: { now: string } | { advanceDays: number }) => call<{ now: string }>('PUT', `/environments/${enc(key)}/clock`, body),
   products: () => call<{ items: ProductInfo[] }>('GET', '/products').then((b) => b.items),
+  /** The OData real-limits profile: the emulated product's throttling and row cap, off ('spec') by default. */
+  limits: (key: string) => call<LimitsView>('GET', `/environments/${enc(key)}/limits`),
+  setLimits: (key: string, profile: LimitsView['profile']) => call<LimitsView>('PUT', `/environments/${enc(key)}/limits`, { profile }),
   autoMatch: (key: string) => call<AutoMatchOverview>('GET', `/environments/${enc(key)}/automatch`),
   setAutoMatch: (key: string, settings: Partial<AutoMatchSettings>) => call<AutoMatchOverview>('PUT', `/environments/${enc(key)}/automatch`, settings),
   /** The class host's join codes (the trainer's token only). */

@@ -16,6 +16,8 @@ import { CREDENTIAL_KIND, CREDENTIAL_LIST_KEY, mintCredential, mintCredentials, 
 import { registerProcessRoutes, type ProcessRouteDeps } from './process-routes.ts';
 import { registerJournalRoutes } from './journal-routes.ts';
 import { registerFaultRoutes } from './fault-routes.ts';
+import { registerLimitsRoutes } from './limits-routes.ts';
+import type { Throttle } from '../limits/throttle.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { FaultInjector } from '../faults/injector.ts';
 import { registerSnapshotRoutes } from './snapshot-routes.ts';
@@ -48,6 +50,7 @@ interface AdminDeps {
   journal: Journal | undefined;
   faults: FaultInjector;
   drills: DrillRunner;
+  throttle?: Throttle;
   onProgress: ((progress: WorkProgress) => void) | undefined;
   /** Hosts that stream notices over the network (the Node host) give their hub; the worker posts them itself. */
   notices: NoticeHub | undefined;
@@ -298,6 +301,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
   registerEventRoutes(app, deps);
   registerJournalRoutes(app, deps);
   registerFaultRoutes(app, deps);
+  registerLimitsRoutes(app, deps);
   registerDrillRoutes(app, deps);
   registerProcessRoutes(app, deps);
 

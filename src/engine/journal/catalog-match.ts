@@ -123,6 +123,11 @@ export function matchCatalog(errors: readonly ErrorEntry[], facts: AnswerFacts, 
     const entry = errors.find((e) => e.reproduce?.id === reproduced) ?? errors.find((e) => e.code === reproduced);
     if (entry && expected(entry) === facts.status) return { entries: [entry], how: 'reproduced' };
   }
+  // A 304 has no body to carry a code: the catalog's 304 entry (an If-None-Match still current) is it.
+  if (facts.status === 304) {
+    const notModified = errors.filter((e) => e.status === 304);
+    return notModified.length === 1 ? { entries: notModified, how: 'request' } : null;
+  }
   if (facts.status < 400) return null;
   const parsed = answerCode(facts.body);
   // A plain-text answer (the hosting runtime's, e.g. $batch without Content-Type) is its own message.

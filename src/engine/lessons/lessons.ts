@@ -12,8 +12,10 @@ import surviveAFault from './builtin/survive-a-fault.json';
 import drillByHand from './builtin/drill-by-hand.json';
 import readAnODataError from './builtin/read-an-odata-error.json';
 import batchFailure from './builtin/batch-failure.json';
+import dontOverwrite from './builtin/dont-overwrite.json';
+import backOffWhenThrottled from './builtin/back-off-when-throttled.json';
 import type { Lesson } from './types.ts';
 
 /** In the order the Lessons view lists them (a product's first is a class's default). */
-export const LESSONS: readonly Lesson[] = [getAToken, pageThroughInvoices, syncIncrementally, automatchApplies, surviveAFault, drillByHand, readAnODataError, batchFailure] as Lesson[];
+export const LESSONS: readonly Lesson[] = [getAToken, pageThroughInvoices, syncIncrementally, automatchApplies, surviveAFault, drillByHand, dontOverwrite, readAnODataError, batchFailure, backOffWhenThrottled] as Lesson[];
 

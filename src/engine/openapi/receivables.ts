@@ -4,13 +4,13 @@
  * flags, finders, actions) and from the error catalog (each refusal's code under the operation that
  * earns it). Pure: the catalog comes from the host (CatalogSource), the server URL from the caller.
  */
-import type { ErrorEntry } from '../core/types.ts';
-import { CONSUMER_SCOPE } from '../core/types.ts';
+import { CONSUMER_SCOPE, type ErrorEntry } from '../core/types.ts';
 import { RCP, receiptResource } from '../products/receivables/receipts/definitions.ts';
 import { FW, REST_CODES } from '../products/receivables/rest/errors.ts';
 import { collectionPath, REST_VERSION } from '../products/receivables/rest/links.ts';
 import type { ActionDef, FieldDef, ParamName, ResourceDef } from '../products/receivables/rest/types.ts';
 import { REST_RESOURCES } from './resources.ts';
+import { addConventionHeaders, batchOp } from './conventions.ts';
 
 export { REST_RESOURCES };
 
@@ -287,7 +287,7 @@ function tokenOp(): Op {
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed', 409: 'Conflict', 413: 'Too large', 415: 'Unsupported media type' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad request', 401: 'Not authenticated', 403: 'Forbidden', 404: 'Not found', 405: 'Method not allowed', 409: 'Conflict', 412: 'Precondition failed', 413: 'Too large', 415: 'Unsupported media type' };
 
 export interface OpenApiOptions {
   /** Absolute base URL of the environment (the server URL). */
@@ -319,7 +319,7 @@ export function receivablesOpenApi(opts: OpenApiOptions): Json {
   for (const def of REST_RESOURCES) resourceSchemas(def, schemas);
 
   const tagOf = (def: ResourceDef) => def.titlePlural;
-  const ops: Op[] = [tokenOp()];
+  const ops: Op[] = [tokenOp(), batchOp()];
   for (const def of REST_RESOURCES) {
     const own = resourceOps(def, tagOf(def));
     // Every receipt operation needs a receipt privilege (spec 000 § Authentication 5).
@@ -337,6 +337,7 @@ export function receivablesOpenApi(opts: OpenApiOptions): Json {
     const op = ops.find((o) => o.method === r.method.toLowerCase() && templateRegex(o.path).test(path));
     if (op) addCode(op.errors, e.status, e.code);
   }
+  addConventionHeaders(ops);
 
   // Each code's example body is written once (components.examples) and referenced by operations.
   const examples: Json = {};
@@ -382,9 +383,8 @@ export function receivablesOpenApi(opts: OpenApiOptions): Json {
     },
     servers: [{ url: opts.serverUrl, description: opts.name }],
     security: [{ oauth2: [CONSUMER_SCOPE] }],
-    tags: [{ name: 'OAuth' }, ...REST_RESOURCES.map((d) => ({ name: tagOf(d) }))],
-    // Every REST and token code with its meaning, also those no single operation owns (an unknown
-    // path's 404, a write to a read-only resource's 405).
+    tags: [{ name: 'OAuth' }, { name: 'Batch' }, ...REST_RESOURCES.map((d) => ({ name: tagOf(d) }))],
+    // Every REST and token code with its meaning, also those no operation owns (unknown path 404, read-only 405).
     'x-error-catalog': [...byCode.values()].flat().map((e) => ({ code: e.code, status: e.status, title: e.title, meaning: e.meaning, spec: e.spec })),
     paths,
     components: {

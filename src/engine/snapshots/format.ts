@@ -7,6 +7,7 @@ import { sha256Hex } from '../core/crypto.ts';
 import type { JsonBounds } from '../core/json-bounds.ts';
 import { PRODUCT_IDS, type CredentialType, type Product, type ProductId, type Row } from '../core/types.ts';
 import { FAULT_KIND } from '../faults/types.ts';
+import { LIMITS_KIND } from '../core/limits-profile.ts';
 import { recordsProblem } from './records.ts';
 import { yieldToHost } from '../core/yield.ts';
 
@@ -40,8 +41,8 @@ export interface Snapshot {
   digest: string;
 }
 
-/** Kinds of the simulator's own (`sim.` prefix) that travel in a snapshot: fault rules. */
-export const PORTABLE_SIM_KINDS: readonly string[] = [FAULT_KIND];
+/** Kinds of the simulator's own (`sim.` prefix) that travel in a snapshot: fault rules, the real-limits profile. */
+export const PORTABLE_SIM_KINDS: readonly string[] = [FAULT_KIND, LIMITS_KIND];
 
 /** Record kinds a snapshot never carries: credentials (secrets) and issued tokens, the journal. */
 export const isPortableKind = (kind: string): boolean => !kind.startsWith('sim.') || PORTABLE_SIM_KINDS.includes(kind);

@@ -14,6 +14,7 @@
 import { int, json, num, recordProblem, str, ts, type CheckContext, type KindSchema } from '../core/record-schema.ts';
 import type { ProductId, Row } from '../core/types.ts';
 import { FAULT_KIND } from '../faults/types.ts';
+import { LIMITS_ID, LIMITS_KIND, LIMITS_PROFILES } from '../core/limits-profile.ts';
 import { validateRule } from '../faults/validate.ts';
 import { TimeSlicer } from '../core/yield.ts';
 
@@ -46,6 +47,15 @@ function faultKind(product: ProductId): KindSchema {
   };
 }
 
+/** The real-limits profile record (admin/limits-routes.ts): one row, only the non-default profile. */
+const LIMITS_SCHEMA: KindSchema = {
+  idOf: (row) => String(row.id),
+  fields: {
+    id: str(20).where((v) => (v === LIMITS_ID ? null : `must be ${LIMITS_ID}`)),
+    profile: str(20).where((v) => ((LIMITS_PROFILES as readonly unknown[]).includes(v) ? null : `must be one of ${LIMITS_PROFILES.join(', ')}`)),
+  },
+};
+
 const KIND_PATTERN = /^[A-Za-z][A-Za-z0-9_./-]{0,127}$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const quoted = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
@@ -70,7 +80,7 @@ export async function recordsProblem(
   for (const [kind, rows] of Object.entries(records)) {
     if (!KIND_PATTERN.test(kind)) return `"records" has a kind named ${quoted(kind)}, which is not a record kind name.`;
     if (!isPortable(kind)) return `"records" carries "${kind}", which a snapshot never holds (credentials and tokens are not exported).`;
-    const schema = kind === FAULT_KIND ? faultKind(product) : Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
+    const schema = kind === FAULT_KIND ? faultKind(product) : kind === LIMITS_KIND ? LIMITS_SCHEMA : Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
     if (!schema) return `"records" has a kind "${kind}" that a ${product} environment does not hold.`;
     schemas.set(kind, schema);
     if (!Array.isArray(rows)) return `"records.${kind}" must be an array of [id, record] pairs.`;

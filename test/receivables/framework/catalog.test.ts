@@ -52,7 +52,10 @@ describe('error catalog', () => {
     const keys = errors.map((e) => `${e.code} ${e.title}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const e of errors) {
-      expect(e.status).toBeGreaterThanOrEqual(400);
+      // Refusals, and the one answer without a body that the catalog explains: 304 of an If-None-Match
+      // still current (issue 39 § 3, every new answer has an entry).
+      if (e.status === 304) expect(e.code).toBe('SIM-REST-3040');
+      else expect(e.status).toBeGreaterThanOrEqual(400);
       expect(e.meaning.length).toBeGreaterThan(10);
       expect(e.spec).toMatch(/^000 /);
     }

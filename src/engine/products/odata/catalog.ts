@@ -9,6 +9,7 @@ import { READ_ERROR_CATALOG } from './errors/catalog.ts';
 import { withTellApart } from './errors/tell-apart.ts';
 import { ENTITY_SETS, subformsOf, type FormDef } from './forms/index.ts';
 import { writeErrorEntries, writeExamples } from './write/catalog.ts';
+import { limitsErrorEntries } from './limits-catalog.ts';
 
 const GROUP: Record<string, string> = {
   CUSTOMERS: 'Customers',
@@ -91,6 +92,6 @@ export function odataCatalog(): ProductCatalog {
   return {
     resources: resources(),
     examples: [...readExamples, ...writeExamples, ...batchExamples],
-    errors: withTellApart([...READ_ERROR_CATALOG, ...writeErrorEntries, ...batchErrorEntries]),
+    errors: withTellApart([...READ_ERROR_CATALOG, ...writeErrorEntries, ...batchErrorEntries, ...limitsErrorEntries]),
   };
 }

@@ -10,6 +10,7 @@ import { oauthExamples } from './oauth/examples.ts';
 import { receiptErrorEntries, receiptErrorReproductions, receiptExamples, receiptResources } from './receipts/catalog.ts';
 import { resourceInfo } from './rest/catalog-info.ts';
 import { collectionPath } from './rest/links.ts';
+import { conventionErrorEntries, conventionExamples } from './rest/conventions-catalog.ts';
 import { soapExamples } from './soap/examples.ts';
 
 export function receivablesCatalog(): ProductCatalog {
@@ -22,9 +23,9 @@ export function receivablesCatalog(): ProductCatalog {
       ...creditMemoResources,
       ...readOnlyResources,
     ],
-    examples: [...oauthExamples, ...invoiceExamples, ...receiptExamples, ...contactExamples, ...creditMemoExamples, ...readOnlyExamples, ...soapExamples],
+    examples: [...oauthExamples, ...invoiceExamples, ...receiptExamples, ...contactExamples, ...creditMemoExamples, ...readOnlyExamples, ...soapExamples, ...conventionExamples()],
     // Refusals of credit memos and the read-only resources share framework codes with other entries:
     // each is its own row (code and title), with the request that reproduces it.
-    errors: [...errorCatalog({ ...invoiceErrorReproductions, ...receiptErrorReproductions }, [...invoiceErrorEntries, ...receiptErrorEntries]), ...creditMemoErrorEntries, ...readOnlyErrorEntries],
+    errors: [...errorCatalog({ ...invoiceErrorReproductions, ...receiptErrorReproductions }, [...invoiceErrorEntries, ...receiptErrorEntries]), ...creditMemoErrorEntries, ...readOnlyErrorEntries, ...conventionErrorEntries()],
   };
 }

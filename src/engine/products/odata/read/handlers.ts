@@ -1,5 +1,6 @@
 /** Read handlers (spec 001 § Endpoints, Entity sets): collections, single entities, subforms, /$count. */
 import { jsonText } from '../../../core/http.ts';
+import { limitsProfile, REAL_LIMITS } from '../../../core/limits-profile.ts';
 import type { EnvContext, Row } from '../../../core/types.ts';
 import { odataError } from '../errors/envelope.ts';
 import { MSG } from '../errors/messages.ts';
@@ -40,10 +41,19 @@ export function findRow(env: EnvContext, ref: EntityRef): Row | undefined {
   return env.data.get(kindOf(ref.form), ref.id);
 }
 
+/**
+ * The rows a collection read without $top returns at most: none under the spec (spec 001 § Limits:
+ * the cap is not simulated), MAXAPILINES (2000) under the real-limits profile, silently, as the
+ * emulated product answers: page with $top and $skip to see the rest.
+ */
+function rowCap(env: EnvContext): number | null {
+  return limitsProfile(env.data) === 'real-product' ? REAL_LIMITS.maxApiLines : null;
+}
+
 /** GET /SET */
 export function readSet(env: EnvContext, url: string, form: FormDef): Response {
   const o = collectionOptions(url, form);
-  const rows = pageOfSet(env.data, form, o.orderby, combine(o.filter, o.since), o.skip, o.top, filterLookup(o.filter));
+  const rows = pageOfSet(env.data, form, o.orderby, combine(o.filter, o.since), o.skip, o.top ?? rowCap(env), filterLookup(o.filter));
   return collectionText(setContext(env, form, o.select), rows.map((r) => shapeRowJson(env, form, r, o.select, o.expand)));
 }
 
@@ -78,7 +88,7 @@ export function readChildren(env: EnvContext, url: string, parent: EntityRef, ch
   if (!parentRow) return entityNotFound();
   let rows: readonly Row[] = childRows(env.data, child, parent.id);
   if (o.orderby) rows = sortRows(child, rows, o.orderby);
-  const page = pageOf(rows, combine(o.filter, o.since), o.skip, o.top);
+  const page = pageOf(rows, combine(o.filter, o.since), o.skip, o.top ?? rowCap(env));
   return collectionText(
     childrenContext(env, parent.form, parentRow, child, o.select),
     page.map((r) => shapeRowJson(env, child, r, o.select, [])),

@@ -7,6 +7,7 @@ import type { ProductApp } from '../../../core/types.ts';
 import type { CreditMemoLineRow } from '../book/records.ts';
 import {
   collectionPath,
+  checkIfMatch,
   createdResponse,
   collectionResponse,
   defaultReadParams,
@@ -102,7 +103,10 @@ export function registerCreditMemoRoutes(app: ProductApp): void {
     findItem(c, creditMemoResource, key);
     noQuery(c, 'credit memo update');
     const raw = await readJsonBody(c);
-    await c.env.write((tx) => patchCreditMemo(tx, key, raw, c.env.now()));
+    await c.env.write((tx) => {
+      checkIfMatch(c, creditMemoResource, findItem(c, creditMemoResource, key));
+      return patchCreditMemo(tx, key, raw, c.env.now());
+    });
     return itemResponse(c, creditMemoResource, findItem(c, creditMemoResource, key), { params: {} });
   });
 

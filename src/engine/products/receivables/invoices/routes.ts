@@ -4,6 +4,7 @@
  */
 import type { ProductApp } from '../../../core/types.ts';
 import {
+  checkIfMatch,
   checkPathKey,
   collectionPath,
   createdResponse,
@@ -13,6 +14,7 @@ import {
   findChild,
   findItem,
   itemResponse,
+  lookup,
   methodNotAllowed,
   noSuchResource,
   param,
@@ -73,7 +75,10 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     findItem(c, invoiceResource, key);
     noQuery(c, 'invoice update');
     const raw = await readJsonBody(c);
-    await c.env.write((tx) => patchInvoice(tx, key, raw, c.env.now()));
+    await c.env.write((tx) => {
+      checkIfMatch(c, invoiceResource, findItem(c, invoiceResource, key));
+      return patchInvoice(tx, key, raw, c.env.now());
+    });
     return itemResponse(c, invoiceResource, findItem(c, invoiceResource, key), { params: {} });
   });
 
@@ -81,7 +86,11 @@ export function registerInvoiceRoutes(app: ProductApp): void {
     const key = param(c, 'key');
     checkPathKey(invoiceResource, key);
     noQuery(c, 'invoice delete');
-    await c.env.write((tx) => deleteInvoice(tx, key));
+    await c.env.write((tx) => {
+      const row = lookup(c, invoiceResource, key);
+      if (row) checkIfMatch(c, invoiceResource, row);
+      return deleteInvoice(tx, key);
+    });
     return new Response(null, { status: 204 });
   });
 

@@ -10,6 +10,7 @@ import { nextStamp } from '../invoices/store.ts';
 import { authOf, requirePrivilege } from '../oauth/bearer.ts';
 import { RECEIPT_PRIVILEGES } from '../oauth/privileges.ts';
 import {
+  checkIfMatch,
   checkPathKey,
   collectionPath,
   createdResponse,
@@ -73,7 +74,10 @@ export function registerReceiptRoutes(app: ProductApp): void {
     findItem(c, receiptResource, key);
     noQuery(c, 'receipt update');
     const raw = await readJsonBody(c);
-    await c.env.write((tx) => patchReceipt(tx, key, raw, c.env.now(), userOf(c)));
+    await c.env.write((tx) => {
+      checkIfMatch(c, receiptResource, findItem(c, receiptResource, key));
+      return patchReceipt(tx, key, raw, c.env.now(), userOf(c));
+    });
     return itemResponse(c, receiptResource, findItem(c, receiptResource, key), { params: {} });
   });
 
@@ -82,7 +86,10 @@ export function registerReceiptRoutes(app: ProductApp): void {
     checkPathKey(receiptResource, key);
     findItem(c, receiptResource, key);
     noQuery(c, 'receipt delete');
-    await c.env.write((tx) => deleteReceipt(tx, key));
+    await c.env.write((tx) => {
+      checkIfMatch(c, receiptResource, findItem(c, receiptResource, key));
+      return deleteReceipt(tx, key);
+    });
     return new Response(null, { status: 204 });
   });
 

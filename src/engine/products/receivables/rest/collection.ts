@@ -6,6 +6,7 @@
 import type { Row } from '../../../core/types.ts';
 import { pathKeyField } from './define.ts';
 import { RestError } from './errors.ts';
+import { etagOf, notModified, notModifiedResponse } from './etag.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
 import { equalityCandidates } from './lookup-index.ts';
 import { MEDIA, restJson } from './media.ts';
@@ -196,9 +197,16 @@ export function itemBody(c: RestContext, def: ResourceDef, row: Row, opts: ItemO
   });
 }
 
-/** GET item response. With `opts.params` set the request's query is not read (write responses). */
+/**
+ * GET item response. With `opts.params` set the request's query is not read (write responses). Every
+ * item answer carries its ETag; a GET whose If-None-Match names it answers 304 with no body (etag.ts).
+ */
 export function itemResponse(c: RestContext, def: ResourceDef, row: Row, opts: ItemOptions = {}): Response {
-  return restJson(itemBody(c, def, row, opts), c.req.header('accept'), MEDIA.item, opts.status ?? 200, opts.headers);
+  // The body first: a refused parameter is refused whatever the condition says.
+  const body = itemBody(c, def, row, opts);
+  const tag = etagOf(c, def, row);
+  if (notModified(c, tag)) return notModifiedResponse(tag);
+  return restJson(body, c.req.header('accept'), MEDIA.item, opts.status ?? 200, { ...opts.headers, etag: tag });
 }
 
 /**

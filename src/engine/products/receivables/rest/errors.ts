@@ -15,6 +15,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  412: 'Precondition Failed',
   415: 'Unsupported Media Type',
 };
 
@@ -48,6 +49,12 @@ export const FW = {
   NUMBER_OUT_OF_RANGE: 'SIM-REST-4013',
   /** 400 a body beyond the simulator's structural bounds (core/json-bounds.ts: depth, attributes of one object). */
   BODY_OUT_OF_BOUNDS: 'SIM-REST-4014',
+  /** 400 a REST-Framework-Version other than 1 to 9 (the real framework's header, beyond the spec). */
+  INVALID_FRAMEWORK_VERSION: 'SIM-REST-4015',
+  /** 400 a batch (application/vnd.oracle.adf.batch+json) that is not a list of parts, or a part the batch cannot run. */
+  INVALID_BATCH: 'SIM-REST-4016',
+  /** A batch part that failed: the whole batch is rolled back; the answer lists that part with its error. */
+  BATCH_PART_FAILED: 'SIM-REST-4017',
   /** 404 resource path that does not exist. */
   NO_SUCH_RESOURCE: 'SIM-REST-4040',
   /** 404 item missing where the spec names no code (e.g. an installment not on the invoice). */
@@ -56,6 +63,10 @@ export const FW = {
   METHOD_NOT_ALLOWED: 'SIM-REST-4050',
   /** 415 a body that is not JSON by content type. */
   UNSUPPORTED_MEDIA_TYPE: 'SIM-REST-4150',
+  /** 304 (no body) a GET with If-None-Match naming the item's current ETag (the real framework's convention). */
+  NOT_MODIFIED: 'SIM-REST-3040',
+  /** 412 a PATCH or DELETE with If-Match naming a stale ETag (the real framework's convention). */
+  PRECONDITION_FAILED: 'SIM-REST-4120',
 } as const;
 
 /** Spec codes used by the framework. */

@@ -48,3 +48,4 @@ export * from './describe.ts';
 export * from './body.ts';
 export * from './routes.ts';
 export * from './catalog-info.ts';
+export * from './etag.ts';
