@@ -4,8 +4,9 @@
  * never reaches a server, so static hosting works (and a trainer link's token stays out of server logs).
  * No route at all is the start page on a first visit, and the view last open on a return.
  */
-export type View = 'start' | 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'drill' | 'snapshots' | 'lessons' | 'collections' | 'trainer' | 'join';
-const VIEWS: readonly View[] = ['start', 'envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'drill', 'snapshots', 'lessons', 'collections', 'trainer', 'join'];
+import { VIEWS, type View } from './views.ts';
+
+export type { View };
 
 export interface Route {
   view: View;
@@ -25,7 +26,7 @@ function parseHash(hash: string): Route {
       return s;
     }
   });
-  const view = segs.length === 0 ? 'start' : VIEWS.includes(segs[0] as View) ? (segs[0] as View) : 'envs';
+  const view = segs.length === 0 ? 'start' : (VIEWS as readonly string[]).includes(segs[0] ?? '') ? (segs[0] as View) : 'envs';
   const rest = view === segs[0] ? segs.slice(1) : [];
   const env = rest[0]?.startsWith('env_') ? rest.shift() : undefined;
   return { view, env, parts: rest, query: new URLSearchParams(queryPart) };
