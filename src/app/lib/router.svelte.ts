@@ -40,10 +40,14 @@ export function hashFor(view: View, env?: string, parts: string[] = [], query?: 
 
 const LAST = 'erp-sim:last-view';
 
-/** Remember where the user is, for their next visit (no query: it may hold a share link or a token). */
-export function rememberView(route: Route): void {
+/**
+ * Remember where the user is, for their next visit: the view with the environment it shows (never
+ * a key the address named but this browser may not see, e.g. another trainee's) and no query (it
+ * may hold a share link or a token).
+ */
+export function rememberView(route: Route, shownEnv: string | undefined): void {
   if (route.view === 'start' || route.view === 'join') return;
-  localStorage.setItem(LAST, hashFor(route.view, route.env, route.parts));
+  localStorage.setItem(LAST, hashFor(route.view, route.env ? shownEnv : undefined, route.env === shownEnv ? route.parts : []));
 }
 
 // A returning user opening the bare address lands where they were.
