@@ -27,14 +27,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startClassHost(args: string[]): Promise<ClassHost> {
+/** `ready`: what the banner prints once the host answers (a class's trainer link by default). */
+export async function startClassHost(args: string[], ready = /trainer: +http/): Promise<ClassHost> {
   // node itself (not npx) so that the signal in stop() reaches the server process.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const started = Date.now();
-  while (!/trainer: +http/.test(out)) {
+  while (!ready.test(out)) {
     if (child.exitCode !== null || Date.now() - started > 60_000) throw new Error(`the class host did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }

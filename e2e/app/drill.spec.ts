@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
 import { createEnv, expectAccessible, expectNoOverflow, responseStatus, shot } from './helpers.ts';
 import { stopWorker } from '../foundation/helpers.ts';
+import { openView } from '../nav.ts';
 
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const SCOPE = 'urn:opc:resource:consumer::all';
@@ -17,7 +18,7 @@ const step = (page: Page, n: number) => page.getByTestId('drill-step').nth(n - 1
 
 /** Back to the Drill view (through the nav, as a person would) and wait for step n's verdict. */
 async function expectVerdict(page: Page, n: number, verdict: string) {
-  await page.getByRole('link', { name: 'Drill', exact: true }).click();
+  await openView(page, 'Drill');
   await expect(step(page, n).getByTestId('drill-verdict')).toHaveText(verdict);
 }
 

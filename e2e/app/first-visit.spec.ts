@@ -9,6 +9,7 @@ import { expect, test } from '../fixtures.ts';
 import type { Page } from '@playwright/test';
 import { SLOW_4G, ShapedHost } from '../shaped-host.ts';
 import { responseStatus, shot } from './helpers.ts';
+import { openView, viewTitles } from '../nav.ts';
 
 const MONACO_CORE = /\/assets\/editor\.api-[\w-]+\.js$/;
 const WORKER_SCRIPT = /\/sw\.js$/;
@@ -118,9 +119,8 @@ test('a first visit on a slow link: the page waits in words, /sim answers before
     await page.getByTestId('url').fill(`${host.url}sim/${key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=1`);
     await page.getByTestId('send').click();
     expect(await responseStatus(page)).toBe(200);
-    const links = page.getByRole('navigation', { name: 'Views' }).getByRole('link');
-    for (const title of await links.allTextContents()) {
-      await links.filter({ hasText: title }).first().click();
+    for (const title of viewTitles()) {
+      await openView(page, title);
       await expect(page.locator('main h2, main [data-testid="send"]').first()).toBeVisible();
       await expect(page.locator('main [role="alert"]')).toHaveCount(0);
     }

@@ -2,9 +2,11 @@
  * Deep links: every view has a hash route, e.g. `#/console/env_…`, `#/data/env_…/CUSTOMERS/C1000`,
  * `#/errors?q=AR-1000`, `#/console?share=…`, a class's `#/join/<code>` and `#/trainer` (issue 20). The hash
  * never reaches a server, so static hosting works (and a trainer link's token stays out of server logs).
+ * No route at all is the start page on a first visit, and the view last open on a return.
  */
-export type View = 'envs' | 'console' | 'data' | 'errors' | 'statement' | 'automatch' | 'journal' | 'faults' | 'drill' | 'snapshots' | 'lessons' | 'lesson-editor' | 'collections' | 'trainer' | 'join';
-const VIEWS: readonly View[] = ['envs', 'console', 'data', 'errors', 'statement', 'automatch', 'journal', 'faults', 'drill', 'snapshots', 'lessons', 'lesson-editor', 'collections', 'trainer', 'join'];
+import { VIEWS, type View } from './views.ts';
+
+export type { View };
 
 export interface Route {
   view: View;
@@ -24,7 +26,7 @@ function parseHash(hash: string): Route {
       return s;
     }
   });
-  const view = VIEWS.includes(segs[0] as View) ? (segs[0] as View) : 'envs';
+  const view = segs.length === 0 ? 'start' : (VIEWS as readonly string[]).includes(segs[0] ?? '') ? (segs[0] as View) : 'envs';
   const rest = view === segs[0] ? segs.slice(1) : [];
   const env = rest[0]?.startsWith('env_') ? rest.shift() : undefined;
   return { view, env, parts: rest, query: new URLSearchParams(queryPart) };
@@ -34,6 +36,24 @@ export function hashFor(view: View, env?: string, parts: string[] = [], query?: 
   const segs = [view, ...(env ? [env] : []), ...parts].map(encodeURIComponent).join('/');
   const q = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
   return `#/${segs}${q}`;
+}
+
+const LAST = 'erp-sim:last-view';
+
+/**
+ * Remember where the user is, for their next visit: the view with the environment it shows (never
+ * a key the address named but this browser may not see, e.g. another trainee's) and no query (it
+ * may hold a share link or a token).
+ */
+export function rememberView(route: Route, shownEnv: string | undefined): void {
+  if (route.view === 'start' || route.view === 'join') return;
+  localStorage.setItem(LAST, hashFor(route.view, route.env ? shownEnv : undefined, route.env === shownEnv ? route.parts : []));
+}
+
+// A returning user opening the bare address lands where they were.
+if (/^#?\/?$/.test(location.hash)) {
+  const last = localStorage.getItem(LAST);
+  if (last && parseHash(last).view !== 'start') history.replaceState(history.state, '', last);
 }
 
 export const router = $state({ route: parseHash(location.hash) });
