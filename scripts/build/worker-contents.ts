@@ -32,6 +32,7 @@ const PARTS: [RegExp, string][] = [
   [/\/node_modules\/(big\.js)\//, 'big.js'],
   [/\/node_modules\/(workbox-[\w-]+)\//, 'workbox (precaching, strategies, routing, core)'],
   [/\/node_modules\/(fastest-levenshtein)\//, 'fastest-levenshtein'],
+  [/\/node_modules\/(fast-xml-parser|fast-xml-builder|@nodable\/entities|strnum|path-expression-matcher|xml-naming|is-unsafe)\//, 'fast-xml-parser (SOAP requests, every XML answer) with its dependencies'],
 ];
 
 /** Group a chunk's modules (id -> rendered code) into the parts above; largest first. */
