@@ -1,5 +1,5 @@
-// The InvoiceService's request XML, read by fast-xml-parser with namespaces resolved over its tree:
-// well-formedness, namespaces, entities, limits, no DTD (spec 000 § SOAP invoice service: "no DOCTYPE
+// The InvoiceService's request XML, parsed by xmldom's namespace-aware DOMParser after one linear
+// check of the raw text: well-formedness, namespaces, entities, limits, no DTD (spec 000 § SOAP invoice service: "no DOCTYPE
 // allowed"; Errors: env:Client.MalformedXml, DtdForbidden; issue 41: the guarantees of the former
 // hand-written reader kept on the library).
 import { describe, expect, it } from 'vitest';
@@ -34,9 +34,9 @@ describe('request XML: what it reads', () => {
     expect(root.attrs[0]?.value).toBe(`"x' AB`);
   });
 
-  it('normalizes line ends (in text and attribute values)', () => {
-    const root = parse('<r a="x\r\nz">l1\r\nl2\rl3</r>');
-    expect(root.attrs[0]?.value).toBe('x\nz');
+  it('normalizes line ends and attribute whitespace (XML 1.0 § 2.11, § 3.3.3)', () => {
+    const root = parse('<r a="x\ty\r\nz">l1\r\nl2\rl3</r>');
+    expect(root.attrs[0]?.value).toBe('x y z');
     expect(root.text).toBe('l1\nl2\nl3');
   });
 
@@ -75,6 +75,10 @@ describe('request XML: what it refuses (env:Client.MalformedXml / DtdForbidden)'
     ['a name with two colons', '<a:b:c xmlns:a="urn:a"/>'],
     ['a processing instruction after the root', '<a/><?pi x?>'],
     ['a declaration not at the start', ' <?xml version="1.0"?><a/>'],
+    ['text after a self-closed root', '<a/>x'],
+    ['-- in a comment', '<a><!-- a -- b --></a>'],
+    ['an unterminated comment', '<a><!-- a </a>'],
+    ['an unterminated attribute value', '<a b="1/>'],
   ])('%s', (_what, text) => {
     expect(problem(text)?.problem).toBe('malformed');
   });
@@ -96,15 +100,32 @@ describe('request XML: what it refuses (env:Client.MalformedXml / DtdForbidden)'
   });
 });
 
-// What XML 1.0 refuses and fast-xml-parser's validator lets through. Each is harmless here: nothing
-// is declared or expanded, and a SOAP envelope that looks like this is refused by its shape anyway
-// (a self-closed root has no Body). Kept as the library decides rather than re-checked by hand.
+// What XML 1.0 refuses (§ 2.4) and xmldom lets through. Harmless here: nothing is declared or
+// expanded. Kept as the library decides rather than re-checked by hand.
 describe('request XML: left to the library', () => {
-  it.each([
-    ['text after a self-closed root', '<a/>x', ''],
-    [']]> in text', '<a>]]></a>', ']]>'],
-    ['-- in a comment', '<a><!-- a -- b --></a>', ''],
-  ])('%s is read as it stands', (_what, text, content) => {
+  it.each([[']]> in text', '<a>]]></a>', ']]>']])('%s is read as it stands', (_what, text, content) => {
     expect(parse(text).text).toBe(content);
+  });
+});
+
+describe('request XML: the raw-text check refuses before the library parses', () => {
+  it('counts comments and CDATA sections with the elements, and attributes in both quote styles', () => {
+    expect(problem(`<r>${'<!---->'.repeat(1000)}</r>`)?.problem).toBe('limit');
+    expect(problem(`<r>${'<![CDATA[x]]>'.repeat(1000)}</r>`)?.problem).toBe('limit');
+    expect(problem(`<r>${'<!---->'.repeat(998)}</r>`)).toBeNull();
+    const attrs = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}='>"'`).join('');
+    expect(problem(`<a${attrs(65)}/>`)?.problem).toBe('limit');
+    expect(parse(`<a${attrs(64)}/>`).attrs[63]?.value).toBe('>"');
+  });
+
+  it('does not count markup inside comments, CDATA sections and attribute values', () => {
+    const inside = '<e/>'.repeat(2000);
+    expect(parse(`<r><!--${inside}--><![CDATA[${inside}]]></r>`).text).toBe(inside);
+    expect(parse(`<r a="${'&lt;e/&gt;'.repeat(2000)}"/>`).attrs[0]?.value).toBe(inside);
+  });
+
+  it('checks references in attribute values too', () => {
+    expect(problem('<a b="x &nbsp;"/>')?.message).toContain('&nbsp;');
+    expect(problem('<a b="&#xFFFE;"/>')?.problem).toBe('malformed');
   });
 });
