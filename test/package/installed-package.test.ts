@@ -38,8 +38,8 @@ describe('the tarball (issue 21 § 1)', () => {
 
   it('depends at run time only on what the Node host imports (no Dexie, tsx, Vite, Svelte or Monaco)', () => {
     const pkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; bin: Record<string, string>; private?: boolean };
-    // fast-xml-parser (and the entity decoder it is configured with) read SOAP requests and write every XML answer.
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', '@noble/hashes', '@nodable/entities', 'big.js', 'fast-xml-parser', 'fastest-levenshtein', 'hono']);
+    // @xmldom/xmldom parses SOAP requests; fast-xml-parser's XMLBuilder writes every XML answer.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', '@noble/hashes', '@xmldom/xmldom', 'big.js', 'fast-xml-parser', 'fastest-levenshtein', 'hono']);
     expect(pkg.bin).toEqual({ 'erp-sim': 'lib/hosts/node/cli.js' });
     expect(pkg.private).toBeUndefined();
     for (const absent of ['dexie', 'fake-indexeddb', 'tsx', 'svelte', 'monaco-editor', 'workbox-precaching']) expect(existsSync(join(project, 'node_modules', absent)), absent).toBe(false);
