@@ -38,6 +38,8 @@ describe('request XML: what it reads', () => {
     const root = parse('<r a="x\ty\r\nz">l1\r\nl2\rl3</r>');
     expect(root.attrs[0]?.value).toBe('x y z');
     expect(root.text).toBe('l1\nl2\nl3');
+    // XML 1.0, not 1.1: NEL and LINE SEPARATOR are characters of the text, not line ends.
+    expect(parse('<r>a\u0085b\u2028c</r>').text).toBe('a\u0085b\u2028c');
   });
 
   it('keeps element and attribute names that are also names of object methods as written', () => {

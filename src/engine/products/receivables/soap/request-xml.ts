@@ -65,6 +65,8 @@ const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const REFERENCE = /&(?:lt|gt|amp|quot|apos|#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7}));/y;
 /** What ends a start tag or opens one of its attribute values. */
 const TAG_PART = /["'>]/g;
+/** A start tag's name as written, for a message. */
+const TAG_NAME = /^[^\s/>]*/;
 
 const isXmlChar = (cp: number) => cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 
@@ -132,7 +134,7 @@ function checkMarkup(text: string, limits: XmlLimits): number[] {
         const close = text.indexOf(part, m!.index + 1);
         if (close === -1) fail('An attribute value is not closed.');
         references(m!.index + 1, close);
-        if (++attributes > limits.maxAttributes) limit(`An element has more than ${limits.maxAttributes} attributes.`);
+        if (++attributes > limits.maxAttributes) limit(`The element <${TAG_NAME.exec(text.slice(lt + 1, lt + 65))?.[0] ?? ''}> has more than ${limits.maxAttributes} attributes.`);
         TAG_PART.lastIndex = close + 1;
       }
     }
@@ -197,6 +199,8 @@ export function parseXml(text: string, limits: XmlLimits): XmlNode {
   let first: string | undefined;
   const parser = new DOMParser({
     locator: false,
+    // XML 1.0 § 2.11 (xmldom's default is XML 1.1's, which also turns U+0085 and U+2028 into line feeds).
+    normalizeLineEndings: (source) => source.replace(/\r\n?/g, '\n'),
     onError(_level, message) {
       first ??= message;
       throw new Error(message);
