@@ -247,6 +247,8 @@ function runAsync(cmd: string, args: string[], cwd: string, env: Record<string, 
 /** Numbers as the README writes them in words (its figures are checked below). */
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, each space a hyphen. */
+/** Every Markdown file under docs/, its subfolders included (docs/reference/…). */
+const docFiles = () => (readdirSync(join(installed(), 'docs'), { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).map((f) => `docs/${f.split('\\').join('/')}`);
 const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
 
 describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
@@ -269,7 +271,7 @@ describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
   });
 
   it('every relative link of the README and the docs reaches a file of the package, and its anchor a heading there', () => {
-    const files = ['README.md', ...readdirSync(join(installed(), 'docs')).map((f) => `docs/${f}`)];
+    const files = ['README.md', ...docFiles()];
     let links = 0;
     for (const from of files) {
       const text = readFileSync(join(installed(), from), 'utf8');
@@ -290,7 +292,7 @@ describe('the packed README and docs (issue 43 § 4.3, § 4.4, § 4.7)', () => {
 
   it('no internal issue number in the README, the docs, the declarations or erp-sim --help', () => {
     const texts: [string, string][] = [['README.md', readme()]];
-    for (const f of readdirSync(join(installed(), 'docs'))) texts.push([`docs/${f}`, readFileSync(join(installed(), 'docs', f), 'utf8')]);
+    for (const f of docFiles()) texts.push([f, readFileSync(join(installed(), f), 'utf8')]);
     const declarations = packed.files.filter((f) => f.endsWith('.d.ts'));
     expect(declarations.length).toBeGreaterThan(0);
     for (const f of declarations) texts.push([f, readFileSync(join(installed(), f), 'utf8')]);
