@@ -32,6 +32,8 @@ const PARTS: [RegExp, string][] = [
   [/\/node_modules\/(big\.js)\//, 'big.js'],
   [/\/node_modules\/(workbox-[\w-]+)\//, 'workbox (precaching, strategies, routing, core)'],
   [/\/node_modules\/(fastest-levenshtein)\//, 'fastest-levenshtein'],
+  [/\/node_modules\/(fast-xml-parser|fast-xml-builder|@nodable\/entities|strnum|anynum|path-expression-matcher|xml-naming|is-unsafe)\//, 'fast-xml-parser (XMLBuilder: every XML answer) with its dependencies'],
+  [/\/node_modules\/(@xmldom\/xmldom)\//, '@xmldom/xmldom (DOMParser: SOAP requests)'],
 ];
 
 /** Group a chunk's modules (id -> rendered code) into the parts above; largest first. */

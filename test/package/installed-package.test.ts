@@ -39,7 +39,8 @@ describe('the tarball (issue 21 § 1)', () => {
 
   it('depends at run time only on what the Node host imports (no Dexie, tsx, Vite, Svelte or Monaco)', () => {
     const pkg = JSON.parse(readFileSync(join(installed(), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; bin: Record<string, string>; private?: boolean };
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', '@noble/hashes', 'big.js', 'fastest-levenshtein', 'hono']);
+    // @xmldom/xmldom parses SOAP requests; fast-xml-parser's XMLBuilder writes every XML answer.
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@hono/node-server', '@noble/hashes', '@xmldom/xmldom', 'big.js', 'fast-xml-parser', 'fastest-levenshtein', 'hono', 'pg', 'prom-client']);
     expect(pkg.bin).toEqual({ 'erp-sim': 'lib/hosts/node/cli.js' });
     expect(pkg.private).toBeUndefined();
     for (const absent of ['dexie', 'fake-indexeddb', 'tsx', 'svelte', 'monaco-editor', 'workbox-precaching']) expect(existsSync(join(project, 'node_modules', absent)), absent).toBe(false);
@@ -66,6 +67,37 @@ await sim.close();
     const result = JSON.parse(out.stdout) as { resolved: string; status: number; ok: boolean };
     expect(realpathSync(new URL(result.resolved).pathname)).toBe(realpathSync(join(installed(), 'lib/hosts/node/api/index.js')));
     expect(result).toMatchObject({ status: 200, ok: true });
+  });
+
+  it('answers a SOAP createSimpleInvoice and an OData $metadata with its XML library (issue 41: the parser and builder are there at run time)', () => {
+    const script = join(project, 'xml-services.mjs');
+    writeFileSync(
+      script,
+      `import { startSimulator } from 'erp-integration-simulator';
+const sim = await startSimulator();
+const ar = await sim.createEnvironment({ product: 'receivables' });
+const user = ar.credentials.soapUsers[0];
+const ns = 'http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/';
+const envelope = \`<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="\${ns}types/" xmlns:inv="\${ns}"><soapenv:Header>
+<wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken><wsse:Username>\${user.username}</wsse:Username><wsse:Password>\${user.password}</wsse:Password></wsse:UsernameToken></wsse:Security>
+</soapenv:Header><soapenv:Body><typ:createSimpleInvoice><typ:invoiceHeaderInformation>
+<inv:BusinessUnit>US1 Business Unit</inv:BusinessUnit><inv:TransactionSource>Manual</inv:TransactionSource><inv:TransactionType>Invoice</inv:TransactionType>
+<inv:BillToAccountNumber>10010</inv:BillToAccountNumber><inv:BillToLocation>Acme Chicago HQ</inv:BillToLocation><inv:PaymentTermsName>30 NET</inv:PaymentTermsName><inv:InvoiceCurrencyCode>USD</inv:InvoiceCurrencyCode>
+<inv:InvoiceLine><inv:Description>Pump &amp; seal</inv:Description><inv:Quantity>1</inv:Quantity><inv:UnitSellingPrice>10</inv:UnitSellingPrice></inv:InvoiceLine>
+</typ:invoiceHeaderInformation></typ:createSimpleInvoice></soapenv:Body></soapenv:Envelope>\`;
+const soap = await fetch(ar.baseUrl + '/fscmService/InvoiceService', { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""' }, body: envelope });
+const soapText = await soap.text();
+const od = await sim.createEnvironment({ product: 'odata' });
+const api = od.credentials.apiUsers[0];
+const meta = await fetch(od.baseUrl + '/odata/Priority/tabula.ini/demo/$metadata', { headers: { authorization: 'Basic ' + Buffer.from(api.username + ':' + api.password).toString('base64') } });
+const metaText = await meta.text();
+console.log(JSON.stringify({ soap: soap.status, status: /<ns1:ServiceStatus>(\\w+)</.exec(soapText)?.[1] ?? soapText.slice(0, 300), metadata: meta.status, edmx: metaText.startsWith('<?xml version="1.0" encoding="utf-8"?>\\n<edmx:Edmx Version="4.0"') }));
+await sim.close();
+`,
+    );
+    const out = run(process.execPath, [script]);
+    expect(out.stderr).toBe('');
+    expect(JSON.parse(out.stdout)).toEqual({ soap: 200, status: 'SUCCESS', metadata: 200, edmx: true });
   });
 
   it('the Vitest example passes against it (a globalSetup simulator, two test files in parallel threads)', () => {

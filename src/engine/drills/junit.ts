@@ -4,13 +4,8 @@
  * `<skipped>` for one not exercised (or still pending while the drill runs), the informational
  * step's observation as `<system-out>`.
  */
-import { escapeXml } from '../core/xml.ts';
+import { el, xmlDocument, type XmlItem } from '../core/xml-tree.ts';
 import type { DrillReport, DrillStepReport } from './types.ts';
-
-const attrs = (a: Record<string, string | number>) =>
-  Object.entries(a)
-    .map(([k, v]) => ` ${k}="${escapeXml(String(v))}"`)
-    .join('');
 
 /** Seconds from the injection to the verdict (0 when it never fired). */
 function seconds(step: DrillStepReport): string {
@@ -23,7 +18,7 @@ function details(step: DrillStepReport): string {
   if (step.request) lines.push(`Request: ${step.request} (injected at ${step.injectedAt})`);
   if (step.catalog) lines.push(`Catalog: ${step.catalog.code} ${step.catalog.title} <${step.catalog.href}>`);
   lines.push(`Evidence (journal entries): ${step.evidence.length ? step.evidence.join(', ') : 'none'}`);
-  return escapeXml(lines.join('\n'));
+  return lines.join('\n');
 }
 
 /** `key`: the environment, for the suite's properties. */
@@ -33,31 +28,24 @@ export function junitXml(report: DrillReport, key: string): string {
   const total = report.finishedAt ? (Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000 : 0;
   const counts = { tests: report.steps.length, failures, errors: 0, skipped, time: total.toFixed(3) };
   const classname = `erp-sim.drill.${report.product}`;
-  const cases = report.steps.map((step) => {
+  const cases = report.steps.map((step): XmlItem => {
     const name = `${step.n} ${step.kind}: ${step.expect}`;
-    const open = `    <testcase${attrs({ classname, name, time: seconds(step) })}`;
+    const testcase = (child: XmlItem) => el('testcase', { classname, name, time: seconds(step) }, [child]);
     const message = step.explanation;
     switch (step.verdict) {
       case 'fail':
-        return `${open}>\n      <failure${attrs({ message, type: step.kind })}>${details(step)}</failure>\n    </testcase>`;
+        return testcase(el('failure', { message, type: step.kind }, [details(step)]));
       case 'not exercised':
       case 'pending':
-        return `${open}>\n      <skipped${attrs({ message: `${step.verdict}: ${message}` })}/>\n    </testcase>`;
+        return testcase(el('skipped', { message: `${step.verdict}: ${message}` }));
       default:
-        return `${open}>\n      <system-out>${details(step)}</system-out>\n    </testcase>`;
+        return testcase(el('system-out', undefined, [details(step)]));
     }
   });
   const props = { environment: key, product: report.product, plan: report.plan, status: report.stopped ? 'stopped' : report.status };
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites${attrs({ name: `erp-sim resilience drill ${report.id}`, ...counts })}>`,
-    `  <testsuite${attrs({ name: `${report.id} (${report.plan} plan, ${report.product})`, ...counts, timestamp: report.startedAt.replace(/Z$/, ''), hostname: 'erp-sim' })}>`,
-    '    <properties>',
-    ...Object.entries(props).map(([name, value]) => `      <property${attrs({ name, value })}/>`),
-    '    </properties>',
+  const suite = el('testsuite', { name: `${report.id} (${report.plan} plan, ${report.product})`, ...counts, timestamp: report.startedAt.replace(/Z$/, ''), hostname: 'erp-sim' }, [
+    el('properties', undefined, Object.entries(props).map(([name, value]) => el('property', { name, value }))),
     ...cases,
-    '  </testsuite>',
-    '</testsuites>',
-    '',
-  ].join('\n');
+  ]);
+  return xmlDocument(el('testsuites', { name: `erp-sim resilience drill ${report.id}`, ...counts }, [suite]), { encoding: 'UTF-8', indent: true });
 }

@@ -4,8 +4,7 @@
  * body (as the real framework's), REST 429/503 the framework's error body; OAuth an RFC 6749 error;
  * OData the error envelope; SOAP an env:Server fault with a ServiceErrorMessage.
  */
-import { ADF_ERRORS_NS, soapFaultResponse } from '../core/soap.ts';
-import { escapeXml } from '../core/xml.ts';
+import { serviceErrorMessage, soapFaultResponse } from '../core/soap.ts';
 import type { JournalService } from '../journal/types.ts';
 import { INJECTED_HEADER, RETRYABLE_STATUSES as RETRYABLE, STATUS_TITLES as TITLES, type FaultRule } from './types.ts';
 
@@ -59,8 +58,7 @@ export function injectedStatus(status: number, service: JournalService, how: Inj
     case 'batch':
       return json({ error: { code: String(status), message, target: null, details: [], innererror: null } });
     case 'soap': {
-      const detail = `<tns:ServiceErrorMessage xmlns:tns="${ADF_ERRORS_NS}"><tns:code>${injectedCode(status)}</tns:code><tns:message>${escapeXml(message)}</tns:message><tns:severity>SEVERITY_ERROR</tns:severity></tns:ServiceErrorMessage>`;
-      return soapFaultResponse(status, status < 500 ? 'env:Client' : 'env:Server', message, detail, headers);
-    }
+      const detail = serviceErrorMessage({ code: injectedCode(status), message, severity: 'SEVERITY_ERROR' });
+      return soapFaultResponse(status, status < 500 ? 'env:Client' : 'env:Server', message, detail, headers);    }
   }
 }

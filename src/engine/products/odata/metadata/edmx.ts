@@ -4,16 +4,16 @@
  * ContainsTarget Collection navigation properties, titles as Priority.OData.Description, declared
  * terms AutoUnique/Description/DateType/Mandatory, Core.V1.Permissions Read on read-only columns.
  */
-import { el, xmlDocument, type XmlElement } from '../../../core/xml.ts';
+import { el, xmlDocument, type XmlItem } from '../../../core/xml-tree.ts';
 import { ENTITY_SETS, FORMS, subformsOf, type FormDef, type PropertyDef } from '../forms/index.ts';
 
 export const NS = 'Priority.OData';
 const CORE = 'Org.OData.Core.V1';
 
-const annotation = (term: string, attrs: Record<string, string>): XmlElement => el('Annotation', { Term: term, ...attrs });
-const description = (title: string): XmlElement => annotation(`${NS}.Description`, { String: title });
+const annotation = (term: string, attrs: Record<string, string>): XmlItem => el('Annotation', { Term: term, ...attrs });
+const description = (title: string): XmlItem => annotation(`${NS}.Description`, { String: title });
 
-function property(p: PropertyDef): XmlElement {
+function property(p: PropertyDef): XmlItem {
   const annotations = [description(p.title)];
   if (p.readOnly) annotations.push(annotation(`${CORE}.Permissions`, { EnumMember: `${CORE}.Permission/Read` }));
   if (p.autoUnique) annotations.push(annotation(`${NS}.AutoUnique`, { Bool: 'true' }));
@@ -23,7 +23,7 @@ function property(p: PropertyDef): XmlElement {
   return el('Property', attrs, annotations);
 }
 
-function entityType(form: FormDef): XmlElement {
+function entityType(form: FormDef): XmlItem {
   return el('EntityType', { Name: form.name }, [
     el('Key', undefined, form.keys.map((k) => el('PropertyRef', { Name: k }))),
     ...form.properties.map(property),
@@ -34,7 +34,7 @@ function entityType(form: FormDef): XmlElement {
   ]);
 }
 
-const TERMS: XmlElement[] = [
+const TERMS: XmlItem[] = [
   el('Term', { Name: 'AutoUnique', Type: 'Edm.Boolean', AppliesTo: 'Property' }),
   el('Term', { Name: 'Description', Type: 'Edm.String', AppliesTo: 'EntityType Property NavigationProperty' }),
   el('Term', { Name: 'DateType', Type: 'Edm.String', AppliesTo: 'Property' }),
@@ -44,7 +44,7 @@ const TERMS: XmlElement[] = [
 const STRING_FUNCTIONS = ['GetProductVersion', 'GetODataVersion', 'GetBinVersion', 'GetLoginName'] as const;
 const FUNCTION_NAMES = ['GetMetadataFor', ...STRING_FUNCTIONS, 'GetTenantDetails'];
 
-const FUNCTIONS: XmlElement[] = [
+const FUNCTIONS: XmlItem[] = [
   el('Function', { Name: 'GetMetadataFor' }, [
     el('Parameter', { Name: 'entity', Type: 'Edm.String', Nullable: 'false' }),
     el('ReturnType', { Type: 'Edm.String' }),
@@ -76,6 +76,7 @@ function document(types: readonly FormDef[], sets: readonly FormDef[], withFunct
       ]),
       el('edmx:DataServices', undefined, [schema]),
     ]),
+    { encoding: 'utf-8', indent: true },
   );
 }
 

@@ -7,7 +7,7 @@
 import { SOAP11_ENV_NS } from '../../../core/soap.ts';
 import { fault, MUST_UNDERSTAND, SoapFault } from './faults.ts';
 import { LINE_ELEMENT, MAX_INVOICE_LINES, OPERATION, SOAP12_ENV_NS, SOAP_ACTION, TYPES_NS, WSSE_NS } from './names.ts';
-import { attrOf, parseXml, XmlError, type XmlLimits, type XmlNode } from './xml-reader.ts';
+import { attrOf, parseXml, XmlError, type XmlLimits, type XmlNode } from './request-xml.ts';
 
 /** Largest request body accepted. */
 export const MAX_BODY_BYTES = 1_048_576;

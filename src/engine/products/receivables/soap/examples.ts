@@ -4,19 +4,22 @@
  * builders are also what the tests send, so the catalog shows exactly what is tested.
  */
 import { SOAP11_ENV_NS } from '../../../core/soap.ts';
-import { escapeXml } from '../../../core/xml.ts';
+import { el, xmlFragment } from '../../../core/xml-tree.ts';
 import type { ErrorEntry, ExampleRequest } from '../../../core/types.ts';
 import { SOAP_CODES } from './faults.ts';
 import { MAX_INVOICE_LINES, OPERATION, PASSWORD_DIGEST, PASSWORD_TEXT, SERVICE_NS, SERVICE_PATH, SOAP_ACTION, TYPES_NS, WSSE_NS, WSU_NS } from './names.ts';
 
 export const SOAP_HEADERS = { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${SOAP_ACTION}"` };
 
+/** One element with its text, written (and escaped) by the XML builder; the layout around it is the template's. */
+const leaf = (name: string, text: string, attrs?: Record<string, string | undefined>) => xmlFragment(el(name, attrs, [text]));
+
 /** A WS-Security header with a UsernameToken (PasswordText unless told otherwise). */
 export function securityHeader(username: string, password: string, type: string = PASSWORD_TEXT): string {
   return `<wsse:Security xmlns:wsse="${WSSE_NS}" xmlns:wsu="${WSU_NS}" soapenv:mustUnderstand="1">
       <wsse:UsernameToken wsu:Id="UsernameToken-1">
-        <wsse:Username>${escapeXml(username)}</wsse:Username>
-        <wsse:Password Type="${type}">${escapeXml(password)}</wsse:Password>
+        ${leaf('wsse:Username', username)}
+        ${leaf('wsse:Password', password, { Type: type })}
       </wsse:UsernameToken>
     </wsse:Security>`;
 }
@@ -43,13 +46,13 @@ export interface SimpleLine {
 
 /** createSimpleInvoice with header elements (SOAP names, in the order given) and lines. */
 export function createSimpleInvoiceXml(header: Record<string, string>, lines: readonly SimpleLine[], extraHeaderXml = ''): string {
-  const fields = Object.entries(header).map(([k, v]) => `        <inv:${k}>${escapeXml(v)}</inv:${k}>`);
+  const fields = Object.entries(header).map(([k, v]) => `        ${leaf(`inv:${k}`, v)}`);
   const lineXml = lines.map((l) => {
     const parts = [
-      l.LineNumber === undefined ? '' : `<inv:LineNumber>${l.LineNumber}</inv:LineNumber>`,
-      l.Description === undefined ? '' : `<inv:Description>${escapeXml(l.Description)}</inv:Description>`,
-      `<inv:Quantity${l.unitCode ? ` unitCode="${l.unitCode}"` : ''}>${l.Quantity}</inv:Quantity>`,
-      `<inv:UnitSellingPrice${l.currencyCode ? ` currencyCode="${l.currencyCode}"` : ''}>${l.UnitSellingPrice}</inv:UnitSellingPrice>`,
+      l.LineNumber === undefined ? '' : leaf('inv:LineNumber', String(l.LineNumber)),
+      l.Description === undefined ? '' : leaf('inv:Description', l.Description),
+      leaf('inv:Quantity', l.Quantity, { unitCode: l.unitCode || undefined }),
+      leaf('inv:UnitSellingPrice', l.UnitSellingPrice, { currencyCode: l.currencyCode || undefined }),
     ].filter(Boolean);
     return `        <inv:InvoiceLine>\n          ${parts.join('\n          ')}\n        </inv:InvoiceLine>`;
   });

@@ -5,8 +5,7 @@
  * are the real product's shape: HTTP 500, env:Server, and detail > ServiceErrorMessage carrying the
  * same code REST answers (AR-1010, SIM-REST-4009, ...), its message and the offending element.
  */
-import { ADF_ERRORS_NS, soapFaultResponse } from '../../../core/soap.ts';
-import { escapeXml } from '../../../core/xml.ts';
+import { serviceErrorMessage, soapFaultResponse } from '../../../core/soap.ts';
 import { RestError } from '../rest/errors.ts';
 import { HEADER_ELEMENTS, LINE_ELEMENT, LINE_ELEMENTS, REST_LINES } from './names.ts';
 
@@ -113,8 +112,6 @@ export class SoapValueError extends RestError {
   }
 }
 
-const tag = (name: string, value: string | undefined) => (value === undefined || value === '' ? '' : `<tns:${name}>${escapeXml(value)}</tns:${name}>`);
-
 /**
  * The application fault for an error of the shared invoice create path: HTTP 500, env:Server,
  * faultstring "<code>: <message>", detail > ServiceErrorMessage with one detail entry per offending
@@ -130,9 +127,9 @@ export function applicationFault(err: RestError): Response {
         message: soapMessage(d.detail),
         where: soapLocation(d.path),
       }));
-  const entries = details
-    .map((d) => `<tns:detail>${tag('code', d.code)}${tag('message', d.message)}${tag('severity', 'SEVERITY_ERROR')}${tag('attributeName', d.where.attributeName)}${tag('objectName', d.where.objectName)}</tns:detail>`)
-    .join('');
-  const body = `<tns:ServiceErrorMessage xmlns:tns="${ADF_ERRORS_NS}">${tag('code', err.code)}${tag('message', message)}${tag('severity', 'SEVERITY_ERROR')}${tag('exceptionClassName', 'oracle.jbo.JboException')}${entries}</tns:ServiceErrorMessage>`;
+  const body = serviceErrorMessage(
+    { code: err.code, message, severity: 'SEVERITY_ERROR', exceptionClassName: 'oracle.jbo.JboException' },
+    details.map((d) => ({ code: d.code, message: d.message, severity: 'SEVERITY_ERROR', attributeName: d.where.attributeName, objectName: d.where.objectName })),
+  );
   return soapFaultResponse(500, 'env:Server', `${err.code}: ${message}`, body);
 }

@@ -11,7 +11,7 @@ import { FW } from '../rest/errors.ts';
 import { tooManyLines } from './envelope.ts';
 import { fault, SOAP_CODES, SoapValueError } from './faults.ts';
 import { HEADER_ELEMENTS, LINE_ELEMENT, LINE_ELEMENTS, MAX_INVOICE_LINES, REST_LINES, SERVICE_NS, TYPES_NS, UNIT_EACH, XSI_NS, type SoapElement } from './names.ts';
-import type { XmlNode } from './xml-reader.ts';
+import type { XmlNode } from './request-xml.ts';
 
 const DECIMAL_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 /** xsd:date, optionally with a time zone (a calendar date here; the zone is dropped). */

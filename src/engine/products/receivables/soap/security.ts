@@ -8,7 +8,7 @@
 import type { CredentialService, StoredCredential } from '../../../core/types.ts';
 import { fault } from './faults.ts';
 import { PASSWORD_DIGEST, PASSWORD_TEXT, WSSE_NS, WSU_NS } from './names.ts';
-import type { XmlNode } from './xml-reader.ts';
+import type { XmlNode } from './request-xml.ts';
 
 /** One message for every failed login, so a caller cannot tell which part was wrong. */
 export const AUTH_FAILED = 'The user name or password in the WS-Security UsernameToken is not valid for this environment.';
