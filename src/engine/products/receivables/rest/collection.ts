@@ -154,11 +154,9 @@ function envelope(def: ResourceDef, opts: CollectionOptions, { p, page, href }: 
   return body;
 }
 
-/** Build the collection envelope (no Response). */
-export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
-  const at = collectionPage(c, def, opts);
-  const { p, page, href, rc } = at;
-  const items = page.rows.map((row) =>
+/** The page's items serialized in the shape the parameters ask for. */
+function pageItems(c: RestContext, def: ResourceDef, opts: CollectionOptions, { p, page, href, rc }: ReturnType<typeof collectionPage>): Row[] {
+  return page.rows.map((row) =>
     serializeItem(c, def, row, {
       href: itemHref(href, def, row),
       parentHref: opts.parent?.href,
@@ -170,7 +168,12 @@ export function collectionBody(c: RestContext, def: ResourceDef, opts: Collectio
       rc,
     }),
   );
-  return envelope(def, opts, at, items);
+}
+
+/** Build the collection envelope (no Response). */
+export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
+  const at = collectionPage(c, def, opts);
+  return envelope(def, opts, at, pageItems(c, def, opts, at));
 }
 
 /**
@@ -180,10 +183,7 @@ export function collectionBody(c: RestContext, def: ResourceDef, opts: Collectio
 export function collectionText(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): string {
   const at = collectionPage(c, def, opts);
   const { p, page, href, rc } = at;
-  if (opts.parent || p.fields || p.expand.length || p.links || !plainItems(def)) {
-    const items = page.rows.map((row) => serializeItem(c, def, row, { href: itemHref(href, def, row), fields: p.fields, expand: p.expand, onlyData: p.onlyData, links: p.links, rc }));
-    return JSON.stringify(envelope(def, opts, at, items));
-  }
+  if (opts.parent || p.fields || p.expand.length || p.links || !plainItems(def)) return JSON.stringify(envelope(def, opts, at, pageItems(c, def, opts, at)));
   const items = page.rows.map((row) => itemText(c, def, row, itemHref(href, def, row), p.onlyData, rc));
   const rest = JSON.stringify(envelope(def, opts, at, []));
   return `{"items":[${items.join(',')}]${rest.slice(EMPTY_ITEMS.length)}`;
