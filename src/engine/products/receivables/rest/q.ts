@@ -287,6 +287,9 @@ function compare(c: Condition, raw: unknown): boolean {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const d = exactDouble(c.value);
       if (d !== null) return holds(c.op, sign(raw, d));
+    } else if (typeof raw === 'string' && c.field.type === 'string' && c.value.t === 'str') {
+      const v = c.value.v;
+      return holds(c.op, raw < v ? -1 : raw > v ? 1 : 0);
     } else if (typeof raw === 'string' && c.field.type === 'datetime' && STORED_TIME.test(raw)) {
       const t = storedForm(c.value);
       if (t !== null) return holds(c.op, raw < t ? -1 : raw > t ? 1 : 0);
