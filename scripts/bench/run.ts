@@ -16,6 +16,7 @@ const SECTIONS: [string, string][] = [
   ['soap-hostile', ''], // issue 26: hostile envelopes against the Node host (no build needed)
   ['odata', ''],
   ['filters', ''], // issue 42: writes after filters, broad and rare filter pages, totalResults, ten writers
+  ['peers', ''], // issue 42: item, page and broad filter reads against json-server, Mockoon, WireMock and bare node:http
   ['node-host', 'receivables'], // issue 14: the Node host at seed / 1k / 10k / 100k
   ['node-host', 'odata'],
   ['worker-scale', 'receivables'], // issue 14: the service worker at seed / 1k / 10k / 100k

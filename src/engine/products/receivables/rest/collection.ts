@@ -9,7 +9,8 @@ import { RestError } from './errors.ts';
 import { etagOf, notModified, notModifiedResponse } from './etag.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
 import { equalityCandidates } from './lookup-index.ts';
-import { MEDIA, restJson } from './media.ts';
+import { itemText, plainItems } from './item-text.ts';
+import { MEDIA, restJsonText } from './media.ts';
 import { pageFromScan, sortRows, sortedIndex } from './order.ts';
 import { readParams, type ReadParams } from './params.ts';
 import { childRows, readContext, serializeItem } from './serialize.ts';
@@ -134,13 +135,29 @@ export function itemHref(collection: string, def: ResourceDef, row: Row): string
   return `${collection}/${keySegment(row[pathKeyField(def).name])}`;
 }
 
-/** Build the collection envelope (no Response). */
-export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
+/** The page, its parameters and the collection's href: what the envelope is made of. */
+function collectionPage(c: RestContext, def: ResourceDef, opts: CollectionOptions) {
   const p = opts.params ?? readParams(c, def, 'collection', opts.what);
   const page = selectPage(c, def, p, opts);
-  const rc = readContext(c);
   const href = opts.parent ? `${opts.parent.href}/child/${opts.parent.accessor}` : collectionHref(c, def);
-  const items = page.rows.map((row) =>
+  return { p, page, href, rc: readContext(c) };
+}
+
+/** The envelope around `items` (its first member, so its JSON text starts `{"items":[`). */
+function envelope(def: ResourceDef, opts: CollectionOptions, { p, page, href }: ReturnType<typeof collectionPage>, items: Row[]): Row {
+  const body: Row = { items, count: page.rows.length, hasMore: page.hasMore, limit: p.limit, offset: p.offset };
+  if (page.total !== null) body.totalResults = page.total;
+  if (!p.onlyData) {
+    const links: Link[] = [{ rel: 'self', href, name: opts.parent?.accessor ?? def.name, kind: 'collection' }];
+    if (opts.parent) links.push({ rel: 'parent', href: opts.parent.href, name: opts.parent.def.name, kind: 'item' });
+    body.links = filterLinks(links, p.links);
+  }
+  return body;
+}
+
+/** The page's items serialized in the shape the parameters ask for. */
+function pageItems(c: RestContext, def: ResourceDef, opts: CollectionOptions, { p, page, href, rc }: ReturnType<typeof collectionPage>): Row[] {
+  return page.rows.map((row) =>
     serializeItem(c, def, row, {
       href: itemHref(href, def, row),
       parentHref: opts.parent?.href,
@@ -152,19 +169,32 @@ export function collectionBody(c: RestContext, def: ResourceDef, opts: Collectio
       rc,
     }),
   );
-  const body: Row = { items, count: items.length, hasMore: page.hasMore, limit: p.limit, offset: p.offset };
-  if (page.total !== null) body.totalResults = page.total;
-  if (!p.onlyData) {
-    const links: Link[] = [{ rel: 'self', href, name: opts.parent?.accessor ?? def.name, kind: 'collection' }];
-    if (opts.parent) links.push({ rel: 'parent', href: opts.parent.href, name: opts.parent.def.name, kind: 'item' });
-    body.links = filterLinks(links, p.links);
-  }
-  return body;
 }
+
+/** Build the collection envelope (no Response). */
+export function collectionBody(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Row {
+  const at = collectionPage(c, def, opts);
+  return envelope(def, opts, at, pageItems(c, def, opts, at));
+}
+
+/**
+ * The collection's JSON text, equal to `JSON.stringify(collectionBody(...))`. A top-level page in
+ * the default shape joins its items' kept texts (item-text.ts) instead of serializing them again.
+ */
+export function collectionText(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): string {
+  const at = collectionPage(c, def, opts);
+  const { p, page, href, rc } = at;
+  if (opts.parent || p.fields || p.expand.length || p.links || !plainItems(def)) return JSON.stringify(envelope(def, opts, at, pageItems(c, def, opts, at)));
+  const items = page.rows.map((row) => itemText(c, def, row, itemHref(href, def, row), p.onlyData, rc));
+  const rest = JSON.stringify(envelope(def, opts, at, []));
+  return `{"items":[${items.join(',')}]${rest.slice(EMPTY_ITEMS.length)}`;
+}
+
+const EMPTY_ITEMS = '{"items":[]';
 
 /** GET collection response (top-level or child). */
 export function collectionResponse(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Response {
-  return restJson(collectionBody(c, def, opts), c.req.header('accept'), MEDIA.collection, opts.status ?? 200, opts.headers);
+  return restJsonText(collectionText(c, def, opts), c.req.header('accept'), MEDIA.collection, opts.status ?? 200, opts.headers);
 }
 
 export interface ItemOptions {
@@ -203,10 +233,15 @@ export function itemBody(c: RestContext, def: ResourceDef, row: Row, opts: ItemO
  */
 export function itemResponse(c: RestContext, def: ResourceDef, row: Row, opts: ItemOptions = {}): Response {
   // The body first: a refused parameter is refused whatever the condition says.
-  const body = itemBody(c, def, row, opts);
+  const p = opts.params ?? readParams(c, def, 'item', opts.what);
+  // A top-level item in the default shape: its kept text (item-text.ts).
+  const text =
+    !opts.parent && !p.fields && !p.expand?.length && !p.links && plainItems(def)
+      ? itemText(c, def, row, hrefOf(c, def, row), p.onlyData ?? false, readContext(c))
+      : JSON.stringify(itemBody(c, def, row, { ...opts, params: p }));
   const tag = etagOf(c, def, row);
   if (notModified(c, tag)) return notModifiedResponse(tag);
-  return restJson(body, c.req.header('accept'), MEDIA.item, opts.status ?? 200, { ...opts.headers, etag: tag });
+  return restJsonText(text, c.req.header('accept'), MEDIA.item, opts.status ?? 200, { ...opts.headers, etag: tag });
 }
 
 /**

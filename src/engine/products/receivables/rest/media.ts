@@ -29,6 +29,17 @@ export function restJson(
   status = 200,
   headers: Record<string, string> = {},
 ): Response {
-  return textResponse(JSON.stringify(body), { status, headers: { 'content-type': pickMediaType(accept, vendor), ...headers } });
+  return restJsonText(JSON.stringify(body), accept, vendor, status, headers);
+}
+
+/** The same with the JSON text already made. */
+export function restJsonText(
+  text: string,
+  accept: string | null | undefined,
+  vendor: VendorMedia,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return textResponse(text, { status, headers: { 'content-type': pickMediaType(accept, vendor), ...headers } });
 }
 

@@ -240,13 +240,69 @@ export function resolvedIds(c: Condition, by: NameResolution, rc: ReadContext): 
   return ids;
 }
 
+/**
+ * A number literal as the double it equals exactly, else null. Against a stored JS number, double
+ * order is then decimal order (distinct doubles' shortest decimal forms keep their order), so a
+ * range needs no decimal per row: a range with totalResults over 100k invoices made a big.js
+ * number of every row (0.3-0.6 s on the CLI host).
+ */
+const doubles = new WeakMap<Typed, number | null>();
+function exactDouble(x: Typed): number | null {
+  if (x.t !== 'num') return null;
+  let d = doubles.get(x);
+  if (d === undefined) {
+    const n = Number(x.v.toString());
+    d = Number.isFinite(n) && x.v.eq(n) ? n : null;
+    doubles.set(x, d);
+  }
+  return d;
+}
+
+function sign(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The form the service stores datetimes in (a valid day up to the 28th: later days fall back to
+ * the full parse, which checks the month's length). Two such texts order as their instants do.
+ */
+const STORED_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}\+0000$/;
+const storedForms = new WeakMap<Typed, string | null>();
+/** A datetime literal written in the stored form (null past year 9999 or before year 0). */
+function storedForm(x: Typed): string | null {
+  if (x.t !== 'time') return null;
+  let s = storedForms.get(x);
+  if (s === undefined) {
+    const iso = new Date(x.v).toISOString();
+    s = /^\d{4}-/.test(iso) ? `${iso.slice(0, 23)}+0000` : null;
+    storedForms.set(x, s);
+  }
+  return s;
+}
+
 function compare(c: Condition, raw: unknown): boolean {
   if (c.op === 'LIKE') return raw !== null && raw !== undefined && likeMatch(String(raw), c.pattern);
+  if (c.op !== 'IN') {
+    // Fast paths for ranges over every row, each equal to the typed comparison below.
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+      const d = exactDouble(c.value);
+      if (d !== null) return holds(c.op, sign(raw, d));
+    } else if (typeof raw === 'string' && c.field.type === 'string' && c.value.t === 'str') {
+      const v = c.value.v;
+      return holds(c.op, raw < v ? -1 : raw > v ? 1 : 0);
+    } else if (typeof raw === 'string' && c.field.type === 'datetime' && STORED_TIME.test(raw)) {
+      const t = storedForm(c.value);
+      if (t !== null) return holds(c.op, raw < t ? -1 : raw > t ? 1 : 0);
+    }
+  }
   const v = typedValue(c.field.type, raw);
   if (!v) return false; // SQL semantics: a null never satisfies a comparison
   if (c.op === 'IN') return c.values.some((x) => compareTyped(v, x) === 0);
-  const cmp = compareTyped(v, c.value);
-  switch (c.op) {
+  return holds(c.op, compareTyped(v, c.value));
+}
+
+function holds(op: Exclude<Condition['op'], 'LIKE' | 'IN'>, cmp: number): boolean {
+  switch (op) {
     case '=':
       return cmp === 0;
     case '!=':
