@@ -5,13 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci; fi
-# Chromium for Playwright; curl for the docs' runnable examples (test/docs/runnable.test.ts).
+# Chromium for Playwright; curl for the docs' runnable examples (test/docs/runnable.test.ts);
+# PostgreSQL for the --store tests (a temporary cluster of their own, never a mock); haproxy to check
+# the cluster example's config (haproxy -c).
 MISSING=""
 [ -x /usr/bin/chromium ] || MISSING="$MISSING chromium"
 command -v curl >/dev/null || MISSING="$MISSING curl"
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || MISSING="$MISSING postgresql"
+command -v haproxy >/dev/null || MISSING="$MISSING haproxy"
 if [ -n "$MISSING" ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $MISSING >/dev/null
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
 fi
 mkdir -p test-results
 npm run check
