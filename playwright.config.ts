@@ -13,8 +13,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
-  retries: 0,
+  // Two files at a time in CI (one per core; each worker has its own browser, so service workers and
+  // storage never mix): the suite would otherwise take most of CI's 40 minutes. One when iterating.
+  workers: process.env.CI ? 2 : 1,
+  // In CI a test that fails is run once more and reported as flaky (test-results/playwright.json), so
+  // one timing-dependent failure under two workers does not hide the rest of the run. Its expectations
+  // are unchanged; a flaky test is a bug to find (the console's share notice once went missing).
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   use: {
     baseURL: 'http://127.0.0.1:4173',
