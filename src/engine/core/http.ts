@@ -61,3 +61,27 @@ export async function readText(req: Request): Promise<string> {
     return '';
   }
 }
+
+/** Reason phrases of the statuses the simulator answers with a body of its own (RFC 9110, RFC 6585 for 429, RFC 4918 for 424). */
+export const REASON_PHRASES = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  424: 'Failed Dependency',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+} as const satisfies Readonly<Record<number, string>>;
+
+/** A status's reason phrase, when the table has one. */
+export const reasonPhrase = (status: number): string | undefined => (REASON_PHRASES as Readonly<Record<number, string>>)[status];

@@ -6,7 +6,8 @@
  */
 import { serviceErrorMessage, soapFaultResponse } from '../core/soap.ts';
 import type { JournalService } from '../journal/types.ts';
-import { INJECTED_HEADER, RETRYABLE_STATUSES as RETRYABLE, STATUS_TITLES as TITLES, type FaultRule } from './types.ts';
+import { reasonPhrase } from '../core/http.ts';
+import { INJECTED_HEADER, RETRYABLE_STATUSES as RETRYABLE, type FaultRule } from './types.ts';
 
 
 /** The code an injected answer carries (o:errorCode, ServiceErrorMessage code). */
@@ -39,13 +40,13 @@ export interface InjectedBy {
 export function injectedStatus(status: number, service: JournalService, how: InjectedBy): Response {
   const headers: Record<string, string> = { [INJECTED_HEADER]: how.mark };
   if (how.retryAfter !== undefined) headers['retry-after'] = String(how.retryAfter);
-  const message = `${TITLES[status]}: injected by the simulator's ${how.by}${how.after ? ' after the request was carried out' : ''}; not spec behaviour.${RETRYABLE.has(status) ? ' Retry later.' : ''}`;
+  const message = `${reasonPhrase(status)}: injected by the simulator's ${how.by}${how.after ? ' after the request was carried out' : ''}; not spec behaviour.${RETRYABLE.has(status) ? ' Retry later.' : ''}`;
   const json = (body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
   switch (service) {
     case 'rest':
       if (status === 500) return new Response(null, { status, headers });
       return json({
-        title: TITLES[status],
+        title: reasonPhrase(status),
         status: String(status),
         detail: message,
         'o:errorCode': injectedCode(status),

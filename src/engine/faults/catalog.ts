@@ -6,7 +6,8 @@
  */
 import type { ErrorEntry, ProductId } from '../core/types.ts';
 import { injectedCode } from './answers.ts';
-import { INJECTED_STATUSES, STATUS_TITLES as TITLES } from './types.ts';
+import { reasonPhrase } from '../core/http.ts';
+import { INJECTED_STATUSES } from './types.ts';
 
 /** The catalog code of a dropped connection (it has no answer to carry a code). */
 export const DROPPED_CODE = 'SIM-FAULT-DROP';
@@ -42,7 +43,7 @@ export function injectedErrors(product: ProductId): ErrorEntry[] {
   const others: ErrorEntry[] = INJECTED_STATUSES.filter((s) => !own.has(s)).map((status) => ({
     code: injectedCode(status),
     status,
-    title: `${TITLES[status]} (injected)`,
+    title: `${reasonPhrase(status)} (injected)`,
     meaning: `The simulator answered ${status} on purpose (a fault rule of kind "status"), whatever the request; ${status >= 500 ? 'as a failing server or gateway would' : 'the request was not carried out'}.`,
     spec: `${spec} ${limits}; RFC 9110 § 15 (status codes)`,
     avoid: INJECTED_ADVICE[status] ?? 'Handle the status as the product documents it; an injected one is not caused by the request.',

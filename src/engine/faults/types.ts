@@ -2,6 +2,7 @@
  * Fault and latency injection rules, stored with the environment (kind
  * `sim.fault-rule`, which a reset keeps) and matched against each request by method and path.
  */
+import { REASON_PHRASES } from '../core/http.ts';
 import type { ProductId, Row } from '../core/types.ts';
 
 export const FAULT_KIND = 'sim.fault-rule';
@@ -15,24 +16,8 @@ export const INJECTED_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 424, 4
 /** Characters of a status rule's fixed body. */
 export const MAX_FAULT_BODY = 16_384;
 export type InjectedStatus = (typeof INJECTED_STATUSES)[number];
-/** The reason phrase of each status a rule may answer (RFC 9110, RFC 6585, RFC 4918 for 424). */
-export const STATUS_TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  424: 'Failed Dependency',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-} satisfies Record<InjectedStatus, string>;
+// Every status a rule may answer has its reason phrase (a compile-time check).
+REASON_PHRASES satisfies Record<InjectedStatus, string>;
 
 /** Statuses after which the same request may succeed later. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

@@ -4,20 +4,8 @@
  * Throw a RestError anywhere under a receivables route (also inside c.env.write, which then rolls back);
  * the product's error handler turns it into the response.
  */
-import { textResponse } from '../../../core/http.ts';
+import { reasonPhrase, textResponse } from '../../../core/http.ts';
 import { MEDIA, pickMediaType } from './media.ts';
-
-export const STATUS_TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  412: 'Precondition Failed',
-  415: 'Unsupported Media Type',
-};
 
 /** Codes the framework itself raises where the spec gives no code (documented in docs/reference/receivables.md). */
 export const FW = {
@@ -109,7 +97,7 @@ export class RestError extends Error {
     const details = this.init.details?.length ? this.init.details : [{ detail: this.detail, code: this.code, path: this.init.path }];
     const path = this.init.path ?? details[0]?.path ?? null;
     return {
-      title: this.init.title ?? STATUS_TITLES[this.status] ?? 'Error',
+      title: this.init.title ?? reasonPhrase(this.status) ?? 'Error',
       status: String(this.status),
       detail: this.detail,
       'o:errorCode': this.code,
