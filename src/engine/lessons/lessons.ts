@@ -1,7 +1,6 @@
 /**
  * The built-in lessons: files in the lesson format (issue 40 § 1; docs/reference/lesson-format.md),
- * the same format a trainer writes. Add one by adding its file to builtin/ and to this list (a lesson
- * still in the old code form converts with scripts/lessons/convert-old-lessons.ts).
+ * the same format a trainer writes. Add one by adding its file to builtin/ and to this list.
  * test/lessons/builtin.test.ts checks each against the validator a host uses for custom lessons.
  */
 import getAToken from './builtin/get-a-token.json';
