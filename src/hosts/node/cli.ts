@@ -13,12 +13,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { tuneV8ForServer } from './v8-flags.ts';
-import { startNodeHost, type NodeHost } from './server.ts';
+import { startNodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
 import { classBanner, classSettings } from './class-banner.ts';
 import { settleClass } from './class-lessons.ts';
 import { startEnvironmentLines, startEnvironments } from './start-environments.ts';
-import { jsonBanner } from './json-banner.ts';
+import { accessBanner, jsonBanner } from './start-banner.ts';
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
@@ -203,28 +203,6 @@ const port = Number(values.port);
 if (!/^\d+$/.test(values.port) || port > 65535) {
   console.error(`--port must be an integer from 0 to 65535, not '${values.port}'`);
   process.exit(2);
-}
-
-/**
- * Who may use the control API, in the start banner (docs/operate.md § Who may use the control API). A token the user chose
- * (`chosenFrom`) is never echoed: the banner ends up in CI logs.
- */
-function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined, chosenFrom: string | undefined): string[] {
-  const lines: string[] = [];
-  if (access.adminTokenFrom === 'generated') {
-    lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
-    if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
-  } else if (access.adminTokenFrom === 'flag') {
-    lines.push(`Admin token: the one given with ${chosenFrom ?? '--admin-token'} (not printed)`);
-  } else {
-    lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
-  }
-  if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
-  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
-  if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
-  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
-  else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
-  return lines;
 }
 
 /** A listen error in words: which address is unusable and how to choose another (no stack trace). */

@@ -4,7 +4,7 @@
  * (`/sim/_admin/events`) and the trainer's view of every other host.
  *
  * - Sending: each notice this host's engine publishes is queued and sent with `pg_notify` in small
- *   batches (one statement per 10 ms at most, outside the write's transaction, so a write waits for
+ *   batches (one statement per 25 ms at most, outside the write's transaction, so a write waits for
  *   nothing more). A payload names the sender and the notices: environment key and what changed.
  * - Receiving: one connection of its own LISTENs. For an environment this host does not hold, it
  *   first fetches what changed (the environment's row; its journal is read again on next use), then
@@ -26,7 +26,7 @@ export const NOTICE_CHANNEL = 'sim_notice';
 export const LISTEN_APPLICATION = 'erp-sim-listen';
 /** PostgreSQL refuses payloads of 8000 bytes and more: a larger batch is sent in parts. */
 const MAX_PAYLOAD = 7000;
-const BATCH_MS = 10;
+const BATCH_MS = 25;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5000;
 /** A LISTEN connection that stopped answering (a silent network cut) is noticed within this. */
@@ -82,11 +82,6 @@ export class NoticeRelay {
     const relay = new NoticeRelay(opts);
     await relay.connect();
     return relay;
-  }
-
-  /** Whether the LISTEN connection is up now. */
-  get listening(): boolean {
-    return this.client !== null;
   }
 
   private enqueue(notice: Notice): void {

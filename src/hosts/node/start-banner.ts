@@ -1,12 +1,35 @@
 /**
- * The start banner under `--log-format json`: one JSON object (event "banner") where the text banner
- * prints lines, so a log collector reads it like every other line. It holds no secret: not a token
+ * What the start banner says of the host: its access lines in text, and the whole banner under
+ * `--log-format json`: one JSON object (event "banner") where the text banner prints lines, so a
+ * log collector reads it like every other line. It holds no secret: not a token
  * or class code the user chose (never printed anywhere), and, unlike the text banner, not the ones
  * this start made either (a generated admin token, owner tokens, credentials), since JSON logs go to
  * collectors that others read. What they would have shown is said instead, with where to get it.
  */
 import type { NodeHost } from './server.ts';
 import { CODE_PLACEHOLDER, reachableAddresses, type ClassSettings } from './class-banner.ts';
+
+/**
+ * Who may use the control API, in the start banner (docs/operate.md § Who may use the control API). A token the user chose
+ * (`chosenFrom`) is never echoed: the banner ends up in CI logs.
+ */
+export function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined, chosenFrom: string | undefined): string[] {
+  const lines: string[] = [];
+  if (access.adminTokenFrom === 'generated') {
+    lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
+    if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
+  } else if (access.adminTokenFrom === 'flag') {
+    lines.push(`Admin token: the one given with ${chosenFrom ?? '--admin-token'} (not printed)`);
+  } else {
+    lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
+  }
+  if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
+  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
+  if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
+  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
+  else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
+  return lines;
+}
 
 export interface BannerFacts {
   url: string;
