@@ -239,7 +239,10 @@ describe('owner tokens across hosts under --require-token (issue 38 § 2)', () =
         const own = await fetch(`${url}/sim/_admin/environments/${env.key}`, { headers: bearer(env.ownerToken) });
         expect(own.status).toBe(200);
         expect(((await own.json()) as { key: string }).key).toBe(env.key);
-        // No token, a token no host issued: 401; the other environment's token: as if unknown (404).
+        // No token, a token no host issued: 401; the other environment's token: as if unknown (404),
+        // as a single host answers, also when that environment was made through the other host a
+        // moment ago (its holder looks the token up in the database rather than call it unknown).
+        // Before owner-tokens.ts this was a 401 whenever the other host's notice had not arrived.
         expect((await fetch(`${url}/sim/_admin/environments/${env.key}`)).status).toBe(401);
         expect((await fetch(`${url}/sim/_admin/environments/${env.key}`, { headers: bearer(wrong) })).status).toBe(401);
         const other = env === onA ? onB : onA;

@@ -20,6 +20,7 @@ import { Cluster } from './postgres/cluster.ts';
 import { NoticeRelay } from './postgres/notify.ts';
 import { pgLessons, readsLessons } from './postgres/lessons-store.ts';
 import { whenDatabaseEmpty } from './postgres/start-once.ts';
+import { learnOwnerToken } from './postgres/owner-tokens.ts';
 
 /**
  * Documents per generate transaction on this host: every environment shares one event loop, and a
@@ -228,6 +229,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
         address = r.address;
         // Another host may have changed them a moment ago (its notice may still be on its way).
         if (readsLessons(new URL(req.url).pathname, engine.mount)) engine.store.forgetLessons();
+        if (pgStore) await learnOwnerToken(req, pgStore.pool, engine);
       } catch (err) {
         if (err instanceof StoreUnavailable) return storeUnavailable(err.message);
         throw err;

@@ -60,7 +60,8 @@ export class NoticeRelay {
   private retryTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
   private retryMs = RETRY_FIRST_MS;
-  private listenedOnce = false;
+  /** Notices may have been missed: no connection for a while (lost, or not made at the first try). */
+  private missed = false;
   private closed = false;
   /** True while publishing another host's notices: those are not sent back out. */
   private relaying = false;
@@ -133,6 +134,7 @@ export class NoticeRelay {
       client.on('error', () => undefined);
       await client.end().catch(() => undefined);
       this.opts.event?.('warn', 'notify', `could not LISTEN for other hosts' notices (retrying in ${this.retryMs} ms): ${(err as Error).message}`);
+      this.missed = true;
       this.retryLater();
       return;
     }
@@ -142,11 +144,11 @@ export class NoticeRelay {
     }
     this.client = client;
     this.retryMs = RETRY_FIRST_MS;
-    if (this.listenedOnce) {
+    if (this.missed) {
+      this.missed = false;
       this.opts.event?.('info', 'notify', "listening again for other hosts' notices; re-reading the environments they hold");
       this.applying = this.applying.then(() => this.catchUp()).catch((err: unknown) => this.opts.event?.('warn', 'notify', `could not re-read the environments: ${(err as Error).message}`));
     }
-    this.listenedOnce = true;
   }
 
   private dropped(client: pg.Client): void {
@@ -158,6 +160,7 @@ export class NoticeRelay {
     void client.end().catch(() => undefined);
     if (this.closed) return;
     this.opts.event?.('warn', 'notify', "lost the LISTEN connection for other hosts' notices: reconnecting");
+    this.missed = true;
     this.retryLater();
   }
 
