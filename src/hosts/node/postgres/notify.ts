@@ -4,7 +4,7 @@
  * (`/sim/_admin/events`) and the trainer's view of every other host.
  *
  * - Sending: each notice this host's engine publishes is queued and sent with `pg_notify` in small
- *   batches (one statement per 25 ms at most, outside the write's transaction, so a write waits for
+ *   batches every 25 ms (outside the write's transaction, so a write waits for
  *   nothing more). A payload names the sender and the notices: environment key and what changed.
  * - Receiving: one connection of its own LISTENs. For an environment this host does not hold, it
  *   first fetches what changed (the environment's row; its journal is read again on next use), then
