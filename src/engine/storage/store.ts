@@ -205,8 +205,20 @@ export class SimStore {
   }
 
   private lessonMap(): Promise<Map<string, string>> {
-    this.lessonTexts ??= (async () => new Map((await (this.backend.lessons?.() ?? Promise.resolve([]))).map((l) => [l.id, l.text])))();
+    if (!this.lessonTexts) {
+      const reading = (async () => new Map((await (this.backend.lessons?.() ?? Promise.resolve([]))).map((l) => [l.id, l.text])))();
+      this.lessonTexts = reading;
+      // A read that failed (a database away) is tried again next time, not kept.
+      reading.catch(() => {
+        if (this.lessonTexts === reading) this.lessonTexts = null;
+      });
+    }
     return this.lessonTexts;
+  }
+
+  /** Read the custom lessons from the backend again on next use (another host sharing it changed them). */
+  forgetLessons(): void {
+    this.lessonTexts = null;
   }
 
   /**

@@ -13,11 +13,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { tuneV8ForServer } from './v8-flags.ts';
-import { startNodeHost, type NodeHost } from './server.ts';
+import { startNodeHost } from './server.ts';
 import { appFiles } from './app-files.ts';
 import { classBanner, classSettings } from './class-banner.ts';
 import { settleClass } from './class-lessons.ts';
-import { startEnvironments } from './start-environments.ts';
+import { startEnvironmentLines, startEnvironments } from './start-environments.ts';
+import { accessBanner, jsonBanner } from './start-banner.ts';
 import { preparePlayground } from './playground.ts';
 import { warmUp } from './warm-up.ts';
 import { chosenSecrets } from './chosen-secrets.ts';
@@ -204,28 +205,6 @@ if (!/^\d+$/.test(values.port) || port > 65535) {
   process.exit(2);
 }
 
-/**
- * Who may use the control API, in the start banner (docs/operate.md § Who may use the control API). A token the user chose
- * (`chosenFrom`) is never echoed: the banner ends up in CI logs.
- */
-function accessBanner(access: NodeHost['access'], bind: string, state: string | undefined, chosenFrom: string | undefined): string[] {
-  const lines: string[] = [];
-  if (access.adminTokenFrom === 'generated') {
-    lines.push(`Admin token (shown once; everything on this host): ${access.adminToken}`);
-    if (state) lines.push(`  kept as a hash with ${state}: it stays valid after a restart (--admin-token TOKEN replaces it)`);
-  } else if (access.adminTokenFrom === 'flag') {
-    lines.push(`Admin token: the one given with ${chosenFrom ?? '--admin-token'} (not printed)`);
-  } else {
-    lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
-  }
-  if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
-  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
-  if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
-  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
-  else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
-  return lines;
-}
-
 /** A listen error in words: which address is unusable and how to choose another (no stack trace). */
 function listenFailure(err: unknown): string | null {
   const code = (err as NodeJS.ErrnoException | null)?.code;
@@ -252,6 +231,8 @@ if (logFormat !== 'text' && logFormat !== 'json') {
   process.exit(2);
 }
 const logging = Boolean(values.log) || values['log-format'] !== undefined;
+/** Under --log-format json every line the host prints is a JSON object, the banner included (json-banner.ts). */
+const json = logFormat === 'json';
 
 const secrets = chosenSecrets({ adminTokenFlag: values['admin-token'], adminTokenFile: values['admin-token-file'], classCodeFlags: values['class-code'], classCodeFile: values['class-code-file'], env: process.env });
 if ('problem' in secrets) {
@@ -279,7 +260,7 @@ if (klass && 'problem' in klass) {
 }
 
 // The playground at / beside /sim (issue 20): built first when npm run serve finds it missing or old.
-const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(line) });
+const playground = await preparePlayground({ build: Boolean(values['build-app']), say: (line) => console.log(json ? JSON.stringify({ time: new Date().toISOString(), level: 'info', event: 'playground', message: line }) : line) });
 
 // The start-up work below (--import, a class's checks, the environments created at start) is done
 // before the host answers anything: a request that comes sooner waits for it, so CI that only waits
@@ -313,6 +294,7 @@ const admin = (path: string, init?: RequestInit) => host.engine.handle(new Reque
 // Snapshots given with --import become environments before anything else (CI: the browser's export).
 // A snapshot the host refuses stops the start with the reason alone: no banner, no token printed.
 const imported: string[] = [];
+const importedFacts: { file: string; key: string; baseUrl: string }[] = [];
 for (const { file, text } of imports) {
   const res = await admin('/environments/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
   const body = (await res.json()) as { key?: string; baseUrl?: string; ownerToken?: string; error?: string; credentials?: Record<string, Record<string, unknown>[]> };
@@ -321,15 +303,21 @@ for (const { file, text } of imports) {
     await host.close();
     process.exit(2);
   }
+  importedFacts.push({ file, key: body.key as string, baseUrl: body.baseUrl as string });
   imported.push(`\nimported ${file} as ${body.key}\n  base: ${body.baseUrl}\n  owner token: ${body.ownerToken}`);
   for (const [list, creds] of Object.entries(body.credentials ?? {})) for (const c of creds) imported.push(`  ${list}: ${JSON.stringify(c)}`);
 }
 
-console.log(`ERP integration simulator listening on ${host.url}`);
-console.log(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
-console.log(`Control API: ${host.url}/sim/_admin/environments${store ? `   (store: ${safeUrl(store)})` : values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
-for (const line of accessBanner(host.access, values.host, values.state, secrets.adminTokenFrom)) console.log(line);
-for (const line of imported) console.log(line);
+/** A line of the text banner (under --log-format json the banner is one object, printed below). */
+const say = (line: string) => {
+  if (!json) console.log(line);
+};
+say(`ERP integration simulator listening on ${host.url}`);
+say(`Playground: ${host.url}/${playground.note ? `   (${playground.note})` : ''}`);
+say(`Control API: ${host.url}/sim/_admin/environments${store ? `   (store: ${safeUrl(store)})` : values.state ? `   (state: ${values.state})` : '   (in memory; use --state FILE to keep it)'}`);
+for (const line of accessBanner(host.access, values.host, values.state, secrets.adminTokenFrom)) say(line);
+for (const line of imported) say(line);
+let classFacts: { settings: NonNullable<typeof klass>; scenarioTitle?: string } | undefined;
 
 if (klass) {
   const settled = await settleClass(klass, values['class-lesson'] ?? [], admin);
@@ -342,14 +330,33 @@ if (klass) {
   const listening = Number(new URL(host.url).port);
   // The trainer link carries the admin token only when this start generated it (shown once anyway).
   const generated = host.access.adminTokenFrom === 'generated' ? host.access.adminToken : undefined;
-  for (const line of classBanner({ bind: values.host, port: listening, settings: klass, generatedAdminToken: generated, adminTokenKept: host.access.adminTokenFrom === 'state', scenarioTitle: scenario?.title })) console.log(line);
+  for (const line of classBanner({ bind: values.host, port: listening, settings: klass, generatedAdminToken: generated, adminTokenKept: host.access.adminTokenFrom === 'state', scenarioTitle: scenario?.title })) say(line);
+  classFacts = { settings: klass, ...(scenario ? { scenarioTitle: scenario.title } : {}) };
 }
 
-// A class makes its own environments as trainees join; otherwise one of each product to try at once.
-if (host.engine.store.environments().length === 0 && !klass) {
-  for (const line of await startEnvironments(admin)) console.log(line);
+// A class makes its own environments as trainees join; otherwise one of each product to try at once,
+// when the store holds none (once for all the hosts of a database that start together).
+const made = klass ? null : await host.whenEmpty(() => startEnvironments(admin));
+if (made) {
+  for (const line of startEnvironmentLines(made)) say(line);
 } else {
-  for (const env of host.engine.store.environments()) console.log(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
+  for (const env of host.engine.store.environments()) say(`  ${env.product} ${env.key}  ${host.url}/sim/${env.key}`);
+}
+if (json) {
+  const environments = made ?? host.engine.store.environments().map((e) => ({ product: e.product, key: e.key, baseUrl: `${host.url}/sim/${e.key}` }));
+  console.log(
+    jsonBanner({
+      url: host.url,
+      ...(playground.note ? { playgroundNote: playground.note } : {}),
+      store: store ? { postgres: safeUrl(store) } : values.state ? { state: values.state } : 'memory',
+      access: host.access,
+      bind: values.host,
+      imported: importedFacts,
+      ...(classFacts ? { klass: classFacts } : {}),
+      environments: environments.map((e) => ({ product: e.product, key: e.key, baseUrl: e.baseUrl })),
+      created: made !== null,
+    }),
+  );
 }
 
 /** Requests in flight when the host is told to stop get this long to finish. */

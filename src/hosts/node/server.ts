@@ -17,6 +17,10 @@ import { openPgStore, type PgStore } from './postgres/pg-store.ts';
 import { PgBackend } from './postgres/pg-backend.ts';
 import { PgJournalPersistence } from './postgres/pg-journal.ts';
 import { Cluster } from './postgres/cluster.ts';
+import { NoticeRelay } from './postgres/notify.ts';
+import { pgLessons, readsLessons } from './postgres/lessons-store.ts';
+import { whenDatabaseEmpty } from './postgres/start-once.ts';
+import { learnOwnerToken } from './postgres/owner-tokens.ts';
 
 /**
  * Documents per generate transaction on this host: every environment shares one event loop, and a
@@ -75,6 +79,11 @@ export interface NodeHost {
   ops: OpsRoutes;
   /** Milliseconds since a request last began or ended on this host. */
   quietFor(): number;
+  /**
+   * Run `make` (the environments a plain start creates) when the store holds no environment: once
+   * across every host of a shared database, however many start together. Null when some existed.
+   */
+  whenEmpty<T>(make: () => Promise<T>): Promise<T | null>;
   /** One event in the host's log (start, stop, store trouble), in its format; nothing without a log. */
   event(level: 'info' | 'warn' | 'error', event: string, message: string): void;
   /**
@@ -181,7 +190,9 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   let ops: OpsRoutes | undefined;
   let event: NodeHost['event'] = () => undefined;
   const cluster = pgStore ? new Cluster({ pool: pgStore.pool, secret: await pgStore.clusterSecret(), url: opts.advertise ?? '', mount: '/sim', ownership: (c) => ops?.ownershipChange(c), event: (l, n, m) => event(l, n, m) }) : null;
-  const backend: StorageBackend = pgStore && cluster ? new PgBackend(pgStore.pool, { guard: cluster.guard, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }) : (journal?.backend ?? new MemoryBackend());
+  // Custom lessons in the database too (lessons-store.ts), for every host of it.
+  const backend: StorageBackend =
+    pgStore && cluster ? Object.assign(new PgBackend(pgStore.pool, { guard: cluster.guard, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }), pgLessons(pgStore.pool, cluster.id)) : (journal?.backend ?? new MemoryBackend());
   // The request journal: in the database, next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal: (JournalPersistence & { close?: () => void }) | undefined = pgStore ? new PgJournalPersistence(pgStore.pool) : opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
   const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
@@ -203,6 +214,8 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
     if (!opts.log) return;
     opts.log(format === 'json' ? JSON.stringify({ time: new Date().toISOString(), level, event: name, message }) : `${new Date().toISOString()} ${name}: ${message}`);
   };
+  // Several hosts: the notices of every host reach this one's event streams (postgres/notify.ts).
+  const relay = pgStore && cluster && opts.store ? await NoticeRelay.start({ url: opts.store, pool: pgStore.pool, engine, hostId: cluster.id, holding: () => cluster.holding(), event: (l, n, m) => event(l, n, m) }) : null;
   /** Requests the host is answering (until their answer is made; a stream of notices counts no longer). */
   let inFlight = 0;
   let drained: (() => void) | null = null;
@@ -214,6 +227,9 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
         const r = await cluster.route(req, address, cluster.forwardedFrom(req));
         if (!r.local) return r.response;
         address = r.address;
+        // Another host may have changed them a moment ago (its notice may still be on its way).
+        if (readsLessons(new URL(req.url).pathname, engine.mount)) engine.store.forgetLessons();
+        if (pgStore) await learnOwnerToken(req, pgStore.pool, engine);
       } catch (err) {
         if (err instanceof StoreUnavailable) return storeUnavailable(err.message);
         throw err;
@@ -235,7 +251,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   // A long request (a generate, a stream of notices) is not activity while it runs: a generate
   // gives turns between its slices anyway.
   let lastActivity = -Infinity;
-  const server: ServerType = await new Promise((resolve, reject) => {
+  const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const respond = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
       lastActivity = performance.now();
       // In flight until its answer is written: a stop waits for that, not only for the Response.
@@ -276,6 +292,9 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
       resolve(s);
     });
     s.once('error', reject);
+  }).catch(async (err: unknown) => {
+    await relay?.close();
+    throw err;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : opts.port;
@@ -290,6 +309,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
     ops: hostOps,
     quietFor: () => performance.now() - lastActivity,
     event,
+    whenEmpty: (make) => (pgStore ? whenDatabaseEmpty(pgStore.pool, engine, make) : engine.store.environments().length ? Promise.resolve(null) : make()),
     close: async (graceMs = 0) => {
       hostOps.markStopping();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -308,6 +328,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
       requestJournal?.close?.();
       // What this host held, others take at once (not after the leases' expiry).
       await cluster?.release();
+      await relay?.close();
       await pgStore?.close().catch(() => undefined);
       await opts.onClose?.();
     },

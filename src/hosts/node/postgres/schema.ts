@@ -21,6 +21,8 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE sim_journal_next (env text PRIMARY KEY, next_id bigint NOT NULL);
    -- Which host answers an environment, until when, and its fencing token (never goes down).
    CREATE TABLE sim_lease (env text PRIMARY KEY, owner text, url text, fence bigint NOT NULL, expires_at timestamptz NOT NULL);`,
+  // A trainer's custom lessons, host-wide: the text as posted (lessons-store.ts).
+  `CREATE TABLE sim_lesson (id text PRIMARY KEY, text text NOT NULL);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
