@@ -75,6 +75,8 @@ export function practiceFor(kind: StepKind, product: ProductId): Practice {
         : { example: CREATE[product], note: `${drill}Change CUSTNAME to a new key and Send: the connection drops, nothing is created. Send again: created once. The step passes when its 60 s end with no second customer.` };
     case 'slow-answer':
       return { example: READ[product], note: `${drill}Send and wait: the answer takes 8 s.` };
+    case 'throttled':
+      return { example: READ[product], note: `${drill}Send: the real-limits profile's 429 with Retry-After: 2. Send nothing for at least 2 s (any call sooner is refused again and fails the step), then Send again (within 60 s).` };
   }
 }
 
