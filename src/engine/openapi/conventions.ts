@@ -54,7 +54,7 @@ const PART = {
   properties: {
     id: { type: 'string', description: 'Names the part in the answer.' },
     path: { type: 'string', description: 'Relative to the version root, e.g. /receivablesInvoices/{id}.' },
-    operation: { type: 'string', enum: ['get', 'create', 'update', 'replace', 'delete'] },
+    operation: { type: 'string', enum: ['get', 'create', 'upsert', 'update', 'replace', 'delete'], description: 'upsert: a create with Upsert-Mode: true for this part alone. A part carries no headers; the batch request’s Upsert-Mode applies to every create part.' },
     payload: { type: ['object', 'null'], description: 'The body the same request alone would send (create, update, replace); the answer’s part carries the response body.' },
     ifMatch: { type: 'string' },
     ifNoneMatch: { type: 'string' },
