@@ -16,10 +16,9 @@ import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { Environment, ProductId } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { junitXml } from '../drills/junit.ts';
-import { STANDARD_PLAN } from '../drills/plan.ts';
 import { reportOf, scoreOf, type ReportWords } from '../drills/report.ts';
 import { DrillConflict, type DrillRunner } from '../drills/runner.ts';
-import { MAX_STEPS, PROFILE_STEP, STEP_KINDS, type DrillRow, type StepKind } from '../drills/types.ts';
+import { MAX_STEPS, PROFILE_STEP, STANDARD_PLAN, STEP_KINDS, type DrillRow, type StepKind } from '../drills/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface DrillRouteDeps {

@@ -1,12 +1,11 @@
 /**
  * The drill's steps as behaviour (issue 23 § Contract): how long each waits for the client once
  * injected, and the catalog entry of the answer it gives, per product. Their words (what a step fits,
- * expects, the rule) are documentation in texts.ts. The standard plan is every step once, in order,
- * but the optional one.
+ * expects, the rule) are documentation in texts.ts.
  */
 import type { ProductId } from '../core/types.ts';
 import { injectedCode } from '../faults/answers.ts';
-import { PROFILE_STEP, SLOW_MS, STEP_KINDS, type StepKind } from './types.ts';
+import { SLOW_MS, type StepKind } from './types.ts';
 
 export interface StepDef {
   /** After the injection, the step is judged at the latest this long later (host clock). */
@@ -29,8 +28,6 @@ export const STEP_DEFS: Record<StepKind, StepDef> = {
   throttled: { windowMs: 60_000, catalog: { receivables: null, odata: 'OD-429-THROTTLED' } },
 };
 
-/** Every step once, in order, but the optional `throttled` (it needs the real-limits profile). */
-export const STANDARD_PLAN: readonly StepKind[] = STEP_KINDS.filter((k) => k !== PROFILE_STEP);
 
 /** Where the playground's error catalog shows an entry (the app answers this hash route). */
 export function catalogHref(appRoot: string, code: string): string {

@@ -17,6 +17,8 @@ export const STEP_KINDS = ['token-expired', 'rate-limited', 'unavailable', 'serv
 export type StepKind = (typeof STEP_KINDS)[number];
 /** The step that needs the real-limits profile. */
 export const PROFILE_STEP: StepKind = 'throttled';
+/** Every step once, in order, but the optional `throttled`. */
+export const STANDARD_PLAN: readonly StepKind[] = STEP_KINDS.filter((k) => k !== PROFILE_STEP);
 
 export type Verdict = 'pass' | 'fail' | 'pending' | 'not exercised' | 'info';
 
