@@ -67,7 +67,7 @@ describe('the conventions in the Postman export', () => {
     const { postman } = await exports();
     const items: Item[] = [];
     new Collection(postman).forEachItem((i) => items.push(i));
-    const header = (i: Item, name: string) => i.request.headers.get(name);
+    const header = (i: Item, name: string) => i.request.headers.all().find((h) => h.key.toLowerCase() === name)?.value;
     expect(items.some((i) => header(i, 'rest-framework-version') === '4')).toBe(true);
     expect(items.some((i) => header(i, 'if-none-match') === '*')).toBe(true);
     expect(items.some((i) => i.request.method === 'PATCH' && header(i, 'if-match') !== undefined)).toBe(true);
