@@ -28,7 +28,6 @@ export const STEP_DEFS: Record<StepKind, StepDef> = {
   throttled: { windowMs: 60_000, catalog: { receivables: null, odata: 'OD-429-THROTTLED' } },
 };
 
-
 /** Where the playground's error catalog shows an entry (the app answers this hash route). */
 export function catalogHref(appRoot: string, code: string): string {
   return `${appRoot}#/errors?q=${encodeURIComponent(code)}`;
