@@ -7,6 +7,7 @@ export type { CredentialType, ErrorEntry, ExampleRequest, ProductId, ResourceInf
 export type { PublicCredential } from './admin/credentials.ts';
 export type { FaultRule } from './faults/types.ts';
 export type { DrillReport, DrillScore, DrillStepReport, StepKind, Verdict } from './drills/types.ts';
+export { PROFILE_STEP, STANDARD_PLAN } from './drills/types.ts';
 export type { JournalEntry } from './journal/types.ts';
 export type { Lesson, LessonProgress, LessonStep, StepCheck } from './lessons/types.ts';
 export { stepId } from './lessons/types.ts';

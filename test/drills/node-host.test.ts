@@ -56,6 +56,40 @@ describe('drills in the Node host (issue 23 § Contract, both hosts)', () => {
     }
   });
 
+  // Issue 39 § 3 (the drill's optional throttled step) and § Done when ("works through both hosts").
+  it('the throttled step over HTTP: the real-limits profile set by PUT, the 429 with Retry-After, a call too soon refused again, the JUnit failure', async () => {
+    let skew = 0;
+    const host = await startNodeHost({ port: 0, host: '127.0.0.1', clock: () => Date.now() + skew });
+    try {
+      const env = await odataEnv(host.url);
+      const drills = `${host.url}/sim/_admin/environments/${env.key}/drills`;
+      expect((await fetch(drills, { method: 'POST', body: '{"plan":["throttled"]}' })).status).toBe(400);
+      expect((await fetch(`${host.url}/sim/_admin/environments/${env.key}/limits`, { method: 'PUT', body: '{"profile":"real-product"}' })).status).toBe(200);
+      expect((await fetch(drills, { method: 'POST', body: '{"plan":["throttled","throttled"]}' })).status).toBe(201);
+      const first = await fetch(`${env.root}/CUSTOMERS?$top=1`, { headers: env.auth });
+      expect(first.status).toBe(429);
+      expect(first.headers.get('retry-after')).toBe('2');
+      expect(first.headers.get('x-sim-injected')).toBe('drill-1 step 1');
+      expect((await first.json()).error.code).toBe('429');
+      // Too soon: refused again, and step 1 fails; step 2 then takes the next call.
+      expect((await fetch(`${env.root}/AGENTS?$top=1`, { headers: env.auth })).status).toBe(429);
+      await host.engine.settled();
+      expect((await fetch(`${env.root}/CUSTOMERS?$top=1`, { headers: env.auth })).status).toBe(429);
+      skew += 2500;
+      expect((await fetch(`${env.root}/CUSTOMERS?$top=1`, { headers: env.auth })).status).toBe(200);
+      await host.engine.settled();
+      const report = await (await fetch(`${drills}/drill-1`)).json();
+      expect(report.steps.map((s: { verdict: string }) => s.verdict)).toEqual(['fail', 'pass']);
+      expect(report.steps[0].catalog.href).toBe(`${host.url}/#/errors?q=OD-429-THROTTLED`);
+      const xml = await (await fetch(`${drills}/drill-1/junit.xml`)).text();
+      const suite = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => n === 'testcase' }).parse(xml).testsuites.testsuite;
+      expect(suite['@failures']).toBe('1');
+      expect(suite.testcase[0]['@name']).toMatch(/^1 throttled: /);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('with --state a running drill, with the step it injected, survives a restart', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'drill-')), 'state.jsonl');
     const first = await startNodeHost({ port: 0, host: '127.0.0.1', stateFile: state });

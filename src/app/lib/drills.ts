@@ -2,7 +2,7 @@
  * Resilience drills as the app sees them (control API, issue 23): start, read, stop, the JUnit
  * download, and for each step the ready request that fits it, so the console can be the client.
  */
-import type { DrillReport, DrillScore, DrillStepReport, ProductId, StepKind, Verdict } from '../../engine/for-app.ts';
+import { PROFILE_STEP, STANDARD_PLAN, type DrillReport, type DrillScore, type DrillStepReport, type ProductId, type StepKind, type Verdict } from '../../engine/for-app.ts';
 import { simBase, whenControlled } from '../sw/controller.ts';
 import { fromExample } from './request.ts';
 import { openInConsole, productInfo } from './store.svelte.ts';
@@ -39,7 +39,8 @@ const base = (key: string) => `/environments/${enc(key)}/drills`;
 
 export const drillsApi = {
   list: (key: string) => call<{ items: DrillSummary[] }>('GET', base(key)).then((b) => b.items),
-  start: (key: string) => call<DrillReport>('POST', base(key), { plan: 'standard' }),
+  /** `throttled`: the standard plan and then the optional throttled step (an OData environment under the real-limits profile). */
+  start: (key: string, throttled = false) => call<DrillReport>('POST', base(key), { plan: throttled ? [...STANDARD_PLAN, PROFILE_STEP] : 'standard' }),
   get: (key: string, id: string) => call<DrillReport>('GET', `${base(key)}/${enc(id)}`),
   stop: (key: string, id: string) => call<void>('DELETE', `${base(key)}/${enc(id)}`),
   junit: (key: string, id: string) => download(`${base(key)}/${enc(id)}/junit.xml`, `${id}-junit.xml`),
@@ -75,6 +76,8 @@ export function practiceFor(kind: StepKind, product: ProductId): Practice {
         : { example: CREATE[product], note: `${drill}Change CUSTNAME to a new key and Send: the connection drops, nothing is created. Send again: created once. The step passes when its 60 s end with no second customer.` };
     case 'slow-answer':
       return { example: READ[product], note: `${drill}Send and wait: the answer takes 8 s.` };
+    case 'throttled':
+      return { example: READ[product], note: `${drill}Send: the real-limits profile's 429 with Retry-After: 2. Send nothing for at least 2 s (any call sooner is refused again and fails the step), then Send again (within 60 s).` };
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Control routes of resilience drills (issue 23 § Contract):
  *   GET    /environments/<key>/drills                 -> {"items": [summary...]}, newest first
- *   POST   /environments/<key>/drills {"plan": "standard" | [step kinds]}  -> 201 the drill (409: one runs)
+ *   POST   /environments/<key>/drills {"plan": "standard" | [step kinds]}  -> 201 the drill (409: one runs;
+ *          400: `throttled` outside an OData environment under the real-limits profile)
  *   GET    /environments/<key>/drills/<id>            -> the report (steps, verdicts, evidence, score)
  *   GET    /environments/<key>/drills/<id>/junit.xml  -> the report as JUnit XML
  *   DELETE /environments/<key>/drills/<id>            -> 204: a running drill stops, a finished one is removed
@@ -10,14 +11,14 @@
 import type { Context } from 'hono';
 import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
+import { limitsProfile } from '../core/limits-profile.ts';
 import { unknownEnvironment } from '../core/sim-errors.ts';
 import type { Environment, ProductId } from '../core/types.ts';
 import type { CatalogSource } from '../teaching/catalog.ts';
 import { junitXml } from '../drills/junit.ts';
-import { STANDARD_PLAN } from '../drills/plan.ts';
 import { reportOf, scoreOf, type ReportWords } from '../drills/report.ts';
 import { DrillConflict, type DrillRunner } from '../drills/runner.ts';
-import { MAX_STEPS, STEP_KINDS, type DrillRow, type StepKind } from '../drills/types.ts';
+import { MAX_STEPS, PROFILE_STEP, STANDARD_PLAN, STEP_KINDS, type DrillRow, type StepKind } from '../drills/types.ts';
 import type { SimStore } from '../storage/store.ts';
 
 export interface DrillRouteDeps {
@@ -29,7 +30,8 @@ export interface DrillRouteDeps {
 }
 
 const bad = (message: string) => json({ error: message }, 400);
-const PLAN_HELP = `Send {"plan": "standard"} or {"plan": [step kinds]} with 1-${MAX_STEPS} of: ${STEP_KINDS.join(', ')}.`;
+const PLAN_HELP = `Send {"plan": "standard"} or {"plan": [step kinds]} with 1-${MAX_STEPS} of: ${STEP_KINDS.join(', ')} (${PROFILE_STEP} only in an OData environment under the real-limits profile).`;
+const PROFILE_HELP = `The ${PROFILE_STEP} step gives the real-limits profile's throttling answer, so it needs an OData environment running that profile: PUT /sim/_admin/environments/<key>/limits {"profile": "real-product"} first.`;
 
 /** The plan a POST asks for, or what is wrong with it. */
 export function parsePlan(body: unknown): { ok: true; plan: DrillRow['plan']; kinds: StepKind[] } | { ok: false; error: string } {
@@ -89,8 +91,10 @@ export function registerDrillRoutes(app: Hono, deps: DrillRouteDeps): void {
     }
     const parsed = parsePlan(body);
     if (!parsed.ok) return bad(parsed.error);
+    const data = await store.partial(env.key);
+    if (parsed.kinds.includes(PROFILE_STEP) && (env.product !== 'odata' || limitsProfile(data) !== 'real-product')) return bad(PROFILE_HELP);
     try {
-      const drill = await drills.start(env.key, await store.partial(env.key), env.product, parsed.kinds, parsed.plan);
+      const drill = await drills.start(env.key, data, env.product, parsed.kinds, parsed.plan);
       return c.json(reportOf(drill, store.env(env.key) ?? env, appRoot(c), drills.clock(), await wordsOf(env.product)), 201, { location: `${new URL(c.req.url).pathname}/${drill.id}` });
     } catch (err) {
       if (err instanceof DrillConflict) return json({ error: `Drill ${err.running} is running in this environment: one drill at a time. Stop it first (DELETE …/drills/${err.running}).`, running: err.running }, 409);

@@ -35,11 +35,16 @@ export function shapeOf(product: ProductId, service: JournalService, method: str
   return { product, service, method, path, target: `${path}${query}`, read, create, tokenRequest: service === 'oauth' && method === 'POST' && path === '/oauth/token', authorization };
 }
 
+const odataWithBasic = (s: RequestShape) => (s.service === 'odata' || s.service === 'batch') && /^basic\s/i.test(s.authorization ?? '');
+
 /** Whether a request is one a step of this kind may be injected into (credential checks aside). */
 export function fits(kind: StepKind, s: RequestShape): boolean {
   switch (kind) {
     case 'token-expired':
-      return s.product === 'receivables' ? s.service === 'rest' && /^bearer\s/i.test(s.authorization ?? '') : (s.service === 'odata' || s.service === 'batch') && /^basic\s/i.test(s.authorization ?? '');
+      return s.product === 'receivables' ? s.service === 'rest' && /^bearer\s/i.test(s.authorization ?? '') : odataWithBasic(s);
+    case 'throttled':
+      // The real-limits profile throttles every OData call of a user (its profile is checked on claim).
+      return s.product === 'odata' && odataWithBasic(s);
     case 'rate-limited':
     case 'unavailable':
     case 'slow-answer':

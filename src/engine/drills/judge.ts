@@ -5,7 +5,8 @@
  * report adds what a good client does, from texts.ts).
  */
 import type { ProductId } from '../core/types.ts';
-import { fits, sameRequest, type RequestShape } from './classify.ts';
+import { basicUser } from '../limits/around.ts';
+import { fits, labelOf, sameRequest, type RequestShape } from './classify.ts';
 import { STEP_DEFS } from './plan.ts';
 import { ARM_WINDOW_MS, MIN_BACKOFF_MS, RETRY_AFTER_S, SLOW_MS, type RequestKey, type StepState, type Verdict } from './types.ts';
 
@@ -48,7 +49,8 @@ export function deadlineOf(step: StepState): number | undefined {
 
 /**
  * Whether a request concerns the step at all (synchronous, from its shape): the armed step's fit,
- * or, once injected, a possible repeat, a token request, a read of the created record's collection.
+ * or, once injected, a possible repeat, a token request, a read of the created record's collection,
+ * any call of the throttled user.
  * Every other request passes the drill by untouched.
  */
 export function concerns(step: StepState, s: RequestShape): boolean {
@@ -56,9 +58,17 @@ export function concerns(step: StepState, s: RequestShape): boolean {
   if (step.phase !== 'watching') return false;
   if (step.request && step.request.method === s.method && step.request.target === s.target) return true;
   if (step.kind === 'token-expired') return s.tokenRequest;
+  if (step.kind === 'throttled') return isThrottledUser(step, s);
   if (step.kind === 'server-error-after-write' || step.kind === 'connection-dropped-before-write') return s.read && !!step.watch.collection && s.path.startsWith(step.watch.collection);
   return false;
 }
+
+/** A request of the user a throttled step answered 429 (the profile counts per user). */
+export const isThrottledUser = (step: StepState, s: RequestShape): boolean => !!step.watch.user && basicUser(s.authorization) === step.watch.user;
+
+/** A throttled step still refuses the user's calls (before Retry-After has passed since the 429). */
+export const stillThrottled = (step: StepState, s: RequestShape, atMs: number): boolean =>
+  step.kind === 'throttled' && step.phase === 'watching' && isThrottledUser(step, s) && atMs - (step.injectedAtMs ?? atMs) < RETRY_AFTER_S * 1000;
 
 /** The request after the injection: evidence, a verdict, or nothing to do with the step. */
 export function observe(step: StepState, product: ProductId, o: Observation): Decision {
@@ -87,6 +97,15 @@ export function observe(step: StepState, product: ProductId, o: Observation): De
       return gap >= RETRY_AFTER_S * 1000
         ? decide('pass', `Waited ${secs(gap)} (Retry-After: ${RETRY_AFTER_S}) and sent the same request again: right.`)
         : decide('fail', `Sent the same request again after ${secs(gap)}, before the ${RETRY_AFTER_S} s Retry-After asked for.`);
+    case 'throttled':
+      // Per user: another user's calls (the same request too) are none of this step's business.
+      if (!isThrottledUser(step, o.shape)) return { evidence: false };
+      if (gap < RETRY_AFTER_S * 1000) {
+        const what = same ? 'Sent the same request again' : `Sent another call of the same user (${labelOf(o.shape)})`;
+        return decide('fail', `${what} after ${secs(gap)}, before the ${RETRY_AFTER_S} s Retry-After had passed: the real-limits profile refuses every call of the user until then, and answered it 429 again.`);
+      }
+      if (!same) return { evidence: false };
+      return decide('pass', `Made no call as this user for ${secs(gap)} (Retry-After: ${RETRY_AFTER_S}), then sent the same request again (answered ${o.status}): right.`);
     case 'unavailable':
       if (!same) return { evidence: false };
       return gap >= MIN_BACKOFF_MS
@@ -177,6 +196,8 @@ export function expire(step: StepState, product: ProductId): Decision {
       return decide('fail', 'Did not send the request again within 60 s: the read was lost.');
     case 'unavailable':
       return decide('fail', 'Did not retry within 60 s: the read was lost.');
+    case 'throttled':
+      return decide('fail', 'Did not send the refused request again within 60 s: the call was lost.');
     case 'server-error-after-write':
       return decide(
         'pass',

@@ -110,6 +110,26 @@ const WORDS: Record<StepKind, StepWords> = {
     rule: both('Neither spec fixes response times; informational'),
     good: both('A good client sets a timeout on every call and retries a read that timed out (a write only when it is safe to).'),
   },
+  // Optional, and only under the OData real-limits profile: the product's own throttling answer.
+  throttled: {
+    title: 'Throttled (real-limits profile)',
+    appliesTo: {
+      receivables: 'nothing: the step belongs to OData environments under the real-limits profile (a drill with it cannot start here)',
+      odata: 'the next OData request (a $batch too) with a valid API user or personal access token, while the environment runs the real-limits profile',
+    },
+    expect: {
+      receivables: 'Not applicable to the receivables product.',
+      odata: `No call of that user before Retry-After (${RETRY_AFTER_S} s) has passed, then the same request again within 60 s. Any call of the user sooner is refused 429 again and fails the step.`,
+    },
+    rule: {
+      receivables: 'spec 000 § Limits enforces no rate limit; the real-limits profile is an OData convention beyond spec 001',
+      odata: `spec 001 § Limits sets no rate limit; the real-limits profile follows the emulated product's documented request limits (100 calls a minute per user, 10 running and 5 waiting), which refuse every call of the user with 429 until Retry-After has passed (RFC 6585 § 4, RFC 9110 § 10.2.3)`,
+    },
+    good: {
+      receivables: 'A good client never meets this step here.',
+      odata: 'On the throttling 429 a good client pauses every call of that user for the Retry-After seconds, then sends the refused request again.',
+    },
+  },
 };
 
 /** The texts of every step, for one product. */

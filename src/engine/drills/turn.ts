@@ -10,8 +10,10 @@ import { expirePresentedToken } from '../faults/expire-token.ts';
 import { injectedStatus } from '../faults/answers.ts';
 import { INJECTED_HEADER } from '../faults/types.ts';
 import { authenticate, unauthorized } from '../products/odata/auth/basic.ts';
+import { limitsProfile } from '../core/limits-profile.ts';
+import { basicUser, throttledAnswer } from '../limits/around.ts';
 import { collectionOf, credentialDigest, fits, labelOf, requestKey, type RequestShape } from './classify.ts';
-import { observe, slowFinished, type Observation } from './judge.ts';
+import { observe, slowFinished, stillThrottled, type Observation } from './judge.ts';
 import { STEP_DEFS } from './plan.ts';
 import type { DrillRunner } from './runner.ts';
 import { RETRY_AFTER_S, SLOW_MS, type DrillRow, type RequestKey, type StepState } from './types.ts';
@@ -34,7 +36,9 @@ const NOTES: Record<StepState['kind'], string> = {
   'server-error-after-write': 'The create was committed, then the simulator answered 500 on purpose; a good client does not retry blindly (Upsert-Mode, or read first).',
   'connection-dropped-before-write': 'The simulator dropped the connection before carrying the create out; a good client finds out and creates the record once.',
   'slow-answer': `The simulator held this read for up to ${SLOW_MS / 1000} s on purpose.`,
+  throttled: `The simulator answered the real-limits profile's 429 with Retry-After: ${RETRY_AFTER_S} on purpose, as if this user's 100 calls of the minute were spent; a good client makes no call as this user that long, then repeats the request.`,
 };
+const THROTTLED_AGAIN = `The simulator refused this call on purpose: the user's Retry-After (${RETRY_AFTER_S} s) had not passed since the throttling 429; a good client waits it out.`;
 
 const isOk = (res: Response) => !isDropped(res) && res.status >= 200 && res.status < 300;
 
@@ -63,6 +67,8 @@ function marked(res: Response, mark: string): Response {
 export class DrillTurn {
   /** Set when this request took the armed step. */
   private injected = false;
+  /** Set when this request is a call of a throttled user made before its Retry-After passed. */
+  private refused = false;
   private key: RequestKey | undefined;
   private credential: string | undefined;
   /** The journal's mark for an answer this turn decided. */
@@ -87,7 +93,12 @@ export class DrillTurn {
         this.key = await requestKey(this.request, shape);
         if (step.kind === 'token-expired') this.credential = await credentialDigest(shape.authorization);
       }
-      return false;
+      // The real-limits profile refuses every call of a throttled user until Retry-After has passed.
+      if (!stillThrottled(step, shape, runner.clock())) return false;
+      const code = STEP_DEFS[step.kind].catalog[shape.product];
+      this.mark = { id: drill.id, n: step.n, kind: step.kind, note: THROTTLED_AGAIN, ...(code ? { catalog: code } : {}) };
+      this.refused = true;
+      return true;
     }
     if (step.phase !== 'armed' || !fits(step.kind, shape) || runner.isClaiming(this.envKey, drill, step)) return false;
     runner.setClaiming(this.envKey, drill, step, true);
@@ -101,11 +112,13 @@ export class DrillTurn {
           tokenHash = await credentialDigest(shape.authorization);
         } else if (!(await authenticate(this.ctx, shape.authorization))) return false;
       }
+      // The step gives the profile's own answer: it waits while the environment runs another profile.
+      if (step.kind === 'throttled' && (limitsProfile(this.ctx.data) !== 'real-product' || !(await authenticate(this.ctx, shape.authorization)))) return false;
       if (step.phase !== 'armed' || drill.status !== 'running') return false; // stopped meanwhile
       step.phase = 'watching';
       step.injectedAtMs = runner.clock();
       step.request = { ...key, label: labelOf(shape) };
-      step.watch = { ...(tokenHash ? { tokenHash } : {}), ...(shape.create ? { collection: collectionOf(shape) } : {}) };
+      step.watch = { ...(tokenHash ? { tokenHash } : {}), ...(shape.create ? { collection: collectionOf(shape) } : {}), ...(step.kind === 'throttled' ? { user: basicUser(shape.authorization) } : {}) };
       const code = STEP_DEFS[step.kind].catalog[shape.product];
       this.mark = { id: drill.id, n: step.n, kind: step.kind, note: NOTES[step.kind], ...(code ? { catalog: code } : {}) };
       this.injected = true;
@@ -132,6 +145,11 @@ export class DrillTurn {
         return injectedStatus(429, shape.service, { ...how, retryAfter: RETRY_AFTER_S });
       case 'unavailable':
         return injectedStatus(503, shape.service, how);
+      case 'throttled': {
+        // A call refused again is told the seconds left of the first 429's Retry-After.
+        const left = RETRY_AFTER_S * 1000 - (this.runner.clock() - (step.injectedAtMs ?? this.runner.clock()));
+        return marked(throttledAnswer('rate', this.refused ? Math.max(1, Math.ceil(left / 1000)) : RETRY_AFTER_S, 0, 0), this.label);
+      }
       case 'server-error-after-write': {
         const real = await run();
         if (!isOk(real)) {

@@ -8,8 +8,17 @@ import type { ProductId, Row } from '../core/types.ts';
 
 export const DRILL_KIND = 'sim.drill';
 
-export const STEP_KINDS = ['token-expired', 'rate-limited', 'unavailable', 'server-error-after-write', 'connection-dropped-before-write', 'slow-answer'] as const;
+/**
+ * Every step a plan may name. The last, `throttled`, is optional: never in the standard plan, and only
+ * for an OData environment under the real-limits profile (core/limits-profile.ts), whose throttling
+ * answer it gives.
+ */
+export const STEP_KINDS = ['token-expired', 'rate-limited', 'unavailable', 'server-error-after-write', 'connection-dropped-before-write', 'slow-answer', 'throttled'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
+/** The step that needs the real-limits profile. */
+export const PROFILE_STEP: StepKind = 'throttled';
+/** Every step once, in order, but the optional `throttled`. */
+export const STANDARD_PLAN: readonly StepKind[] = STEP_KINDS.filter((k) => k !== PROFILE_STEP);
 
 export type Verdict = 'pass' | 'fail' | 'pending' | 'not exercised' | 'info';
 
@@ -63,6 +72,8 @@ export interface Watch {
   abortedAfterMs?: number;
   /** slow-answer: when the same request came again before the slow one ended (judged when it ends). */
   retriedAtMs?: number;
+  /** throttled: the user the 429 was for (the Basic user name: the profile throttles per user). */
+  user?: string;
 }
 
 export interface StepState {

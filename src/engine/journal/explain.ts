@@ -46,6 +46,11 @@ export function explain(errors: readonly ErrorEntry[], entry: JournalEntry): Jou
     }
     if (entry.status < 400) return { rule: `fault rule ${rule}`, sentence: `Fault rule ${rule} added latency to this request; the answer itself is the real one.` };
   }
+  // A 304 is no refusal, but the catalog has its entry (the real framework's conditional GET): say why it came.
+  if (entry.status === 304) {
+    const notModified = catalogEntryFor(errors, entry);
+    return notModified ? { rule: notModified.spec, sentence: firstSentence(notModified.meaning), catalog: { code: notModified.code, title: notModified.title } } : undefined;
+  }
   if (entry.status < 400) return undefined;
   const hit = catalogEntryFor(errors, entry);
   const detail = answerCode(entry.response.body ?? '').detail;

@@ -30,7 +30,8 @@ export function addConventionHeaders(ops: ConventionOp[]): void {
   for (const op of ops) {
     if (!op.path.includes('RestApi/')) continue;
     const params = ((op.json.parameters as Json[] | undefined) ?? []).slice();
-    params.push(VERSION);
+    // Once: OpenAPI forbids a parameter twice (the batch operation names it already).
+    if (!params.includes(VERSION)) params.push(VERSION);
     const responses = (op.json.responses as Json | undefined) ?? {};
     if (isItemPath(op.path) && op.method === 'get') {
       params.push(header('If-None-Match', 'An ETag read earlier (or *): while it is current the answer is 304 with no body.'));
@@ -54,7 +55,7 @@ const PART = {
   properties: {
     id: { type: 'string', description: 'Names the part in the answer.' },
     path: { type: 'string', description: 'Relative to the version root, e.g. /receivablesInvoices/{id}.' },
-    operation: { type: 'string', enum: ['get', 'create', 'update', 'replace', 'delete'] },
+    operation: { type: 'string', enum: ['get', 'create', 'upsert', 'update', 'replace', 'delete'], description: 'upsert: a create with Upsert-Mode: true for this part alone. A part carries no headers; the batch request’s Upsert-Mode applies to every create part.' },
     payload: { type: ['object', 'null'], description: 'The body the same request alone would send (create, update, replace); the answer’s part carries the response body.' },
     ifMatch: { type: 'string' },
     ifNoneMatch: { type: 'string' },
@@ -74,7 +75,7 @@ export function batchOp(): ConventionOp {
       operationId: 'batch',
       summary: 'Batch actions: several operations in one request, all or none',
       description: 'The real framework’s batch (beyond spec 000). Parts run in order with the caller’s token, each obeying every rule of the same request alone; a failing part rolls every part back and is the only part listed, its error as payload (the status is that part’s).',
-      parameters: [VERSION, header('Upsert-Mode', 'Applies to the create parts, as on the request alone.')],
+      parameters: [VERSION, header('Upsert-Mode', 'Applies to every create part, as to each create sent alone; a part has no headers of its own (its operation upsert upserts that part alone).')],
       requestBody: { required: true, content: { [BATCH_MEDIA]: { schema: body } } },
       responses: { 200: { description: 'Every part applied; each with its answer as payload.', content: { [BATCH_MEDIA]: { schema: body } } } },
     },

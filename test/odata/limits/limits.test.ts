@@ -94,6 +94,32 @@ describe('throttling under real-product', () => {
     expect(started).toBe(1);
   });
 
+  it('through the service: with 10 of a user’s requests running and 5 waiting, the 16th answers 429 at once; another user passes; the 15 then finish', async () => {
+    const o = await odataEnv(e.sim);
+    await setProfile('real-product', o.key);
+    // Creates whose bodies are still arriving hold their places (admitted, not finished).
+    const finish: (() => void)[] = [];
+    const held = Array.from({ length: REAL_LIMITS.running + REAL_LIMITS.waiting }, (_, i) => {
+      const enc = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(enc.encode(`{"CUSTNAME": "HOLD${i}", `));
+          finish.push(() => (c.enqueue(enc.encode('"CUSTDES": "Held while 15 run or wait"}')), c.close()));
+        },
+      });
+      return o.req('POST', '/CUSTOMERS', { body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const sixteenth = await o.get('/CUSTOMERS?$top=1');
+    expect(sixteenth.status).toBe(429);
+    expect(sixteenth.headers.get('retry-after')).toBe('1');
+    expect((await sixteenth.json()).error.message).toMatch(/this user has 10 requests running and 5 waiting \(at most 10 run and 5 wait\)/);
+    const other = (await e.sim.admin('POST', `/environments/${o.key}/credentials`, { type: 'api-user', username: 'integration' })).body;
+    expect((await o.req('GET', '/CUSTOMERS?$top=1', { headers: { authorization: `Basic ${btoa(`${other.username}:${other.password}`)}` } })).status).toBe(200);
+    for (const f of finish) f();
+    expect((await Promise.all(held)).map((r) => r.status)).toEqual(Array(15).fill(201));
+  });
+
   it('X-App-Id and X-App-Key are accepted under real-product and ignored under spec', async () => {
     const o = await odataEnv(e.sim);
     const app = { 'x-app-id': 'APP001', 'x-app-key': 'a-licence-key' };

@@ -81,6 +81,66 @@ describe('ADF batch', () => {
     expect(upsert.body.parts[0].payload.StandardReceiptId).toBe(first.body.parts[0].payload.StandardReceiptId);
   });
 
+  // Upsert-Mode per part. Oracle's part schema ("Perform Batch Actions", above) gives a part id, path,
+  // operation, payload, ifMatch/ifNoneMatch and no headers; Upsert-Mode is a request header of a create
+  // (e.g. https://docs.oracle.com/en/cloud/saas/applications-common/25a/farca/op-http-servername-fscmrestapi-resources-11.13.18.05-setidsets-post.html).
+  // For one part, Oracle's Visual Builder Add-in for Excel sets the part's operation to "upsert"
+  // (https://docs.oracle.com/en/cloud/paas/visual-builder-addin/4.0/excel-developer/upload-changes-using-upsert-mode.html).
+  const upsertReceipt = (n: string) => ({ ReceiptNumber: n, ReceiptMethod: 'Check', ReceiptDate: '2026-03-01', Amount: 10, Currency: 'USD', CustomerAccountNumber: '10010', BusinessUnit: 'US1 Business Unit' });
+  const receiptsNumbered = async (n: string) => (await api.call('GET', `${REST}/standardReceipts?q=ReceiptNumber='${n}'&limit=5`)).body.items as { StandardReceiptId: number }[];
+
+  it('the batch request’s Upsert-Mode applies to every create part: two creates of one receipt in one batch make one receipt', async () => {
+    const receipt = upsertReceipt('BATCH-UPSERT-EVERY');
+    const res = await batch([
+      { id: 'first', path: '/standardReceipts', operation: 'create', payload: receipt },
+      { id: 'second', path: '/standardReceipts', operation: 'create', payload: receipt },
+    ], { 'upsert-mode': 'true' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.parts[1].payload.StandardReceiptId).toBe(res.body.parts[0].payload.StandardReceiptId);
+    expect(await receiptsNumbered('BATCH-UPSERT-EVERY')).toHaveLength(1);
+    // Without the header the second create is refused as alone (AR_RCP_DUP_NUM), and nothing is kept.
+    const again = await batch([
+      { id: 'first', path: '/standardReceipts', operation: 'create', payload: upsertReceipt('BATCH-UPSERT-NONE') },
+      { id: 'second', path: '/standardReceipts', operation: 'create', payload: upsertReceipt('BATCH-UPSERT-NONE') },
+    ]);
+    expect(again.status).toBe(400);
+    expect(again.body.parts).toEqual([expect.objectContaining({ id: 'second', payload: expect.objectContaining({ 'o:errorCode': 'AR_RCP_DUP_NUM' }) })]);
+    expect(await receiptsNumbered('BATCH-UPSERT-NONE')).toHaveLength(0);
+  });
+
+  it('one part’s operation "upsert" is a create with Upsert-Mode: true for that part alone', async () => {
+    const receipt = upsertReceipt('BATCH-UPSERT-PART');
+    const res = await batch([
+      { id: 'make', path: '/standardReceipts', operation: 'create', payload: receipt },
+      { id: 'find', path: '/standardReceipts', operation: 'upsert', payload: receipt },
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.parts[1]).toMatchObject({ id: 'find', operation: 'upsert', payload: { StandardReceiptId: res.body.parts[0].payload.StandardReceiptId } });
+    expect(await receiptsNumbered('BATCH-UPSERT-PART')).toHaveLength(1);
+    // The part's operation wins over the batch request's Upsert-Mode: false.
+    const stated = await batch([{ id: 'find', path: '/standardReceipts', operation: 'upsert', payload: receipt }], { 'upsert-mode': 'false' });
+    expect(stated.status).toBe(200);
+    expect(stated.body.parts[0].payload.StandardReceiptId).toBe(res.body.parts[0].payload.StandardReceiptId);
+    // As alone: an invoice create takes no Upsert-Mode (spec 000 § Invoices create rule 5), so upsert creates one.
+    const before = await count();
+    const inv = await batch([{ id: 'i', path: '/receivablesInvoices', operation: 'upsert', payload: createBody() }]);
+    expect(inv.status).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('a part’s own Upsert-Mode (or headers) is refused whole with 400 SIM-REST-4016 saying where it goes; nothing runs', async () => {
+    for (const extra of [{ 'Upsert-Mode': 'true' }, { upsertMode: true }, { headers: { 'Upsert-Mode': 'true' } }]) {
+      const res = await batch([
+        { id: 'ok', path: '/standardReceipts', operation: 'create', payload: upsertReceipt('BATCH-UPSERT-FIELD') },
+        { id: 'p', path: '/standardReceipts', operation: 'create', payload: upsertReceipt('BATCH-UPSERT-FIELD'), ...extra },
+      ]);
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body['o:errorCode']).toBe('SIM-REST-4016');
+      expect(res.body.detail).toMatch(/a batch part carries no headers: send Upsert-Mode as a header of the batch request \(it applies to every create part\), or give this part the operation "upsert"/);
+    }
+    expect(await receiptsNumbered('BATCH-UPSERT-FIELD')).toHaveLength(0);
+  });
+
   it('a stale ifMatch in a part fails the batch with 412 and preconditionSucceeded false', async () => {
     const made = await api.call('POST', INVOICES, createBody());
     const id = made.body.CustomerTransactionId;
@@ -91,7 +151,7 @@ describe('ADF batch', () => {
   });
 
   it('malformed batches are refused whole with 400 (never a 500); another content type is no batch', async () => {
-    for (const body of ['{}', '{"parts": 1}', '{"parts": [1]}', '{"parts": [{"id": "x", "path": "/receivablesInvoices", "operation": "upsert"}]}', '{"parts": [{"id": "x", "path": "receivablesInvoices", "operation": "get"}]}', '{"parts": [{"id": "x", "path": "/../../oauth/token", "operation": "get"}]}', 'not json']) {
+    for (const body of ['{}', '{"parts": 1}', '{"parts": [1]}', '{"parts": [{"id": "x", "path": "/receivablesInvoices", "operation": "merge"}]}', '{"parts": [{"id": "x", "path": "receivablesInvoices", "operation": "get"}]}', '{"parts": [{"id": "x", "path": "/../../oauth/token", "operation": "get"}]}', 'not json']) {
       const res = await api.call('POST', REST, body, BATCH);
       expect(res.status, body).toBe(400);
     }

@@ -14,7 +14,7 @@ export const limitsErrorEntries: ErrorEntry[] = [
     meaning: 'Under the environment’s real-limits profile, a user made more than 100 calls within a minute of the environment clock, or sent a 16th request while 10 of theirs ran and 5 waited. The request was not carried out; Retry-After says how many seconds to wait. The emulated product’s convention beyond the spec.',
     spec: '001 § Limits, Concurrency; RFC 6585 § 4 (429) and RFC 9110 § 10.2.3 (Retry-After)',
     message: '^Too many requests',
-    notReproducible: 'It takes 101 calls in a minute: switch the environment to the real-limits profile on its Environments page, then send a read more than 100 times (the Back off when throttled lesson walks through it).',
+    notReproducible: 'It takes 101 calls in a minute: switch the environment to the real-limits profile on its Environments page, then send a read more than 100 times (the Back off when throttled lesson walks through it). A drill with the optional throttled step (Drill view) gives the same answer on the next call.',
     avoid: 'Wait the Retry-After seconds before the next call, keep at most 10 requests of one user in flight, and read big sets in pages with $top and $skip rather than many small calls.',
   },
 ];

@@ -5,6 +5,9 @@
  * (the caller's token, privileges, validation, Upsert-Mode and REST-Framework-Version of the batch),
  * inside ONE storage transaction: a part that fails rolls every part back, and the answer lists only
  * that part with its error (Oracle: "all-or-none"; parts without errors are not listed).
+ * A part carries no headers of its own (Oracle's part schema has none): Upsert-Mode is the batch
+ * request's header, for every create part, or one part's operation "upsert" (Oracle's Visual Builder
+ * Add-in for Excel, "Upload Changes Using Upsert Mode", sends that per batch part).
  */
 import { textResponse } from '../../../core/http.ts';
 import type { EnvContext, ProductApp, WriteTx } from '../../../core/types.ts';
@@ -15,8 +18,12 @@ import type { RestContext } from './types.ts';
 
 export const BATCH_MEDIA = 'application/vnd.oracle.adf.batch+json';
 
-/** Oracle's operations and the method each one is. */
-const OPERATIONS: Readonly<Record<string, string>> = { get: 'GET', create: 'POST', update: 'PATCH', replace: 'PUT', delete: 'DELETE' };
+/** Oracle's operations and the method each one is; `upsert` is a create with Upsert-Mode: true. */
+const OPERATIONS: Readonly<Record<string, string>> = { get: 'GET', create: 'POST', upsert: 'POST', update: 'PATCH', replace: 'PUT', delete: 'DELETE' };
+const OPERATION_LIST = 'get, create, upsert, update, replace, delete';
+
+/** A part field that stands for a header: a part has none, so it is refused rather than silently ignored. */
+const isHeaderField = (key: string) => key === 'headers' || key.toLowerCase().replace(/[-_]/g, '') === 'upsertmode';
 
 /** Headers of the batch request that every part carries, as the same request alone would. */
 const CARRIED = ['authorization', 'upsert-mode', 'rest-framework-version', 'accept'];
@@ -57,7 +64,11 @@ function partsOf(body: unknown): Part[] {
     if (typeof id !== 'string' || id === '') throw invalid(`Part ${i + 1} needs an "id" (a string the answer names it by).`, 'id');
     if (seen.has(id)) throw invalid(`Part id '${id}' is used twice; each part needs its own id.`, 'id');
     seen.add(id);
-    if (typeof operation !== 'string' || !OPERATIONS[operation]) throw invalid(`Part '${id}' has operation ${JSON.stringify(operation ?? null)}; it must be one of get, create, update, replace, delete.`, 'operation');
+    if (typeof operation !== 'string' || !OPERATIONS[operation]) throw invalid(`Part '${id}' has operation ${JSON.stringify(operation ?? null)}; it must be one of ${OPERATION_LIST}.`, 'operation');
+    const header = Object.keys(raw).find(isHeaderField);
+    if (header !== undefined) {
+      throw invalid(`Part '${id}' has a "${header}" field, but a batch part carries no headers: send Upsert-Mode as a header of the batch request (it applies to every create part), or give this part the operation "upsert".`, header);
+    }
     if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) throw invalid(`Part '${id}' needs a "path" relative to the version root, starting with "/" (e.g. /receivablesInvoices).`, 'path');
     for (const [name, v] of [['ifMatch', ifMatch], ['ifNoneMatch', ifNoneMatch]] as const) {
       if (v !== undefined && typeof v !== 'string') throw invalid(`Part '${id}': ${name} must be an entity tag string.`, name);
@@ -87,6 +98,8 @@ async function runPart(app: ProductApp, c: RestContext, root: string, tx: WriteT
   }
   if (part.ifMatch !== undefined) headers.set('if-match', part.ifMatch);
   if (part.ifNoneMatch !== undefined) headers.set('if-none-match', part.ifNoneMatch);
+  // The part's own operation says upsert, whatever the batch request's header says.
+  if (part.operation === 'upsert') headers.set('upsert-mode', 'true');
   const hasBody = method !== 'GET' && method !== 'DELETE' && part.payload !== undefined;
   if (hasBody) headers.set('content-type', 'application/json');
   const url = new URL(c.req.url);

@@ -56,10 +56,10 @@ export function conventionErrorEntries(): ErrorEntry[] {
       code: FW.INVALID_BATCH,
       status: 400,
       title: 'Malformed batch',
-      meaning: 'A POST of application/vnd.oracle.adf.batch+json whose body is not {"parts": [...]}, or a part without a string id, a path starting with / under the version root, or one of the operations get, create, update, replace, delete. Nothing ran.',
+      meaning: 'A POST of application/vnd.oracle.adf.batch+json whose body is not {"parts": [...]}, or a part without a string id, a path starting with / under the version root, or one of the operations get, create, upsert, update, replace, delete, or a part with a field standing for a header (headers, Upsert-Mode: a part carries none). Nothing ran.',
       spec: '000 Versioning; Errors, Other behaviours; real-product-facts Error bodies and media types',
-      reproduce: jsonExample('err-batch-shape', GROUP, 'A batch part with an unknown operation', 'POST', FSCM_BASE, 400, { parts: [{ id: '1', path: '/receivablesInvoices', operation: 'upsert' }] }, { headers: BATCH_HEADERS }),
-      avoid: 'Send {"parts": [{"id", "path", "operation", "payload"}]} with a unique id per part, a path relative to the version root (/receivablesInvoices/…), and operation get, create, update, replace or delete.',
+      reproduce: jsonExample('err-batch-shape', GROUP, 'A batch part with an unknown operation', 'POST', FSCM_BASE, 400, { parts: [{ id: '1', path: '/receivablesInvoices', operation: 'merge' }] }, { headers: BATCH_HEADERS }),
+      avoid: 'Send {"parts": [{"id", "path", "operation", "payload"}]} with a unique id per part, a path relative to the version root (/receivablesInvoices/…), and operation get, create, upsert, update, replace or delete. Upsert-Mode goes in the batch request’s headers (every create part) or in one part’s operation "upsert".',
     },
     {
       code: FW.BATCH_PART_FAILED,
