@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { buildPrecacheManifest, groupBytes } from './scripts/build/precache-manifest.ts';
 import { workerParts, type WorkerScript } from './scripts/build/worker-contents.ts';
+import { xmlEntitiesOnly } from './scripts/build/xmldom-entities.ts';
 
 const PRECACHE = 'self.__SIM_PRECACHE';
 const ENGINE_SCRIPT = 'self.__SIM_ENGINE_SCRIPT';
@@ -13,34 +14,13 @@ const BASE = process.env.SIM_BASE ?? '/';
 const DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
 /**
- * xmldom's entity module holds the HTML entity table (~10 KB gzip), which only its text/html mode
- * reads; the engine parses SOAP requests as XML, whose five predefined entities are all it may
- * decode (any other reference is refused before the parser runs). So the worker's copy keeps those.
- */
-function xmlEntitiesOnly(): Plugin {
-  return {
-    name: 'erp-sim:xml-entities-only',
-    load(id) {
-      if (!/[\\/]@xmldom[\\/]xmldom[\\/]lib[\\/]entities\.js$/.test(id)) return null;
-      return [
-        "'use strict';",
-        "var XML_ENTITIES = Object.freeze({ amp: '&', apos: \"'\", gt: '>', lt: '<', quot: '\"' });",
-        'exports.XML_ENTITIES = XML_ENTITIES;',
-        '// text/html is never parsed in the worker: the HTML table is the XML one.',
-        'exports.HTML_ENTITIES = XML_ENTITIES;',
-        'exports.entityMap = XML_ENTITIES;',
-      ].join('\n');
-    },
-  };
-}
-
-/**
  * The engine as its own classic script (src/sw/engine-bundle.ts), named by its content hash so a
  * changed engine changes `sw.js` (which names it) and the browser sees a new worker version.
  */
 async function buildEngineScript(outDir: string): Promise<{ fileName: string; chunk: Rollup.OutputChunk }> {
   const out = (await build({
     configFile: false,
+    // xmldom's HTML entity table stays out of the worker (scripts/build/xmldom-entities.ts).
     plugins: [xmlEntitiesOnly()],
     logLevel: 'warn',
     base: BASE,
