@@ -72,6 +72,17 @@ describe('both hosts: one regular expression per grammar combination', () => {
     expect(reg('^', a, '$')).toBe(reg('^', a, '$'));
   });
 
+  it('keeps at most 64 combinations: past that, each call builds its own', () => {
+    let built = 0;
+    const reg = cachedReg((...parts) => (built++, new RegExp(parts.join(''))));
+    for (let i = 0; i < 100; i++) reg('^', `x${i}`);
+    expect(built).toBe(100);
+    reg('^', 'x1');
+    reg('^', 'x99');
+    reg('^', 'x99');
+    expect(built).toBe(102);
+  });
+
   it('a large valid request parses the same with the cache (6,000 end tags)', () => {
     const root = parseXml(`<r xmlns:p="urn:p">${'<p:y a="1">t<![CDATA[c]]><!--n--></p:y>'.repeat(1999)}</r>`, { maxDepth: 32, maxAttributes: 64, maxElements: 6000 });
     expect(root.children).toHaveLength(1999);

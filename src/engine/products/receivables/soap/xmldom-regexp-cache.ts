@@ -20,18 +20,34 @@ type Reg = (this: unknown, ...parts: Part[]) => RegExp;
 const MAX_KEPT = 64;
 const INSTALLED = Symbol.for('erp-sim.xmldom-regexp-cache');
 
-/** Keyed by the parts' identities: a string as itself, an expression by the object (its source can be KBs). */
+interface Kept {
+  next: Map<Part, Kept>;
+  made?: RegExp;
+}
+
+/**
+ * Keyed by the parts themselves, one map a part: a string by its value, an expression by the object
+ * (its source can be KBs), with nothing built or hashed but the short strings.
+ */
 export function cachedReg(reg: Reg): Reg {
-  const kept = new Map<string, RegExp>();
-  const ids = new WeakMap<RegExp, number>();
-  let next = 0;
-  const key = (parts: Part[]) => parts.map((p) => (typeof p === 'string' ? `s${p.length}:${p}` : `r${ids.get(p) ?? (ids.set(p, ++next), next)}`)).join('|');
+  const root: Kept = { next: new Map() };
+  let size = 0;
   return function (this: unknown, ...parts: Part[]): RegExp {
-    const k = key(parts);
-    const hit = kept.get(k);
-    if (hit) return hit;
+    let at = root;
+    for (const part of parts) {
+      let next = at.next.get(part);
+      if (!next) {
+        if (size >= MAX_KEPT) return reg.apply(this, parts);
+        at.next.set(part, (next = { next: new Map() }));
+      }
+      at = next;
+    }
+    if (at.made) return at.made;
     const made = reg.apply(this, parts);
-    if (kept.size < MAX_KEPT && !made.global && !made.sticky) kept.set(k, made);
+    if (size < MAX_KEPT && !made.global && !made.sticky) {
+      at.made = made;
+      size++;
+    }
     return made;
   };
 }
