@@ -11,6 +11,7 @@
  * grammar module both hosts load. test/receivables/soap/xmldom-upstream.test.ts fails if the
  * library stops calling `reg` that way or the cache stops answering those calls.
  */
+/// <reference path="./xmldom-grammar.d.ts" />
 import grammar from '@xmldom/xmldom/lib/grammar.js';
 
 type Part = string | RegExp;
