@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { buildPrecacheManifest, groupBytes } from './scripts/build/precache-manifest.ts';
 import { workerParts, type WorkerScript } from './scripts/build/worker-contents.ts';
+import { xmlEntitiesOnly } from './scripts/build/xmldom-entities.ts';
 
 const PRECACHE = 'self.__SIM_PRECACHE';
 const ENGINE_SCRIPT = 'self.__SIM_ENGINE_SCRIPT';
@@ -19,6 +20,8 @@ const DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
 async function buildEngineScript(outDir: string): Promise<{ fileName: string; chunk: Rollup.OutputChunk }> {
   const out = (await build({
     configFile: false,
+    // xmldom's HTML entity table stays out of the worker (scripts/build/xmldom-entities.ts).
+    plugins: [xmlEntitiesOnly()],
     logLevel: 'warn',
     base: BASE,
     publicDir: false,

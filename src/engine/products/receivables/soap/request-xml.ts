@@ -11,6 +11,7 @@
  * substring, so a megabyte of character data costs a few milliseconds.
  */
 import { DOMParser, type Element as XmlElement, type Node as XmlDomNode } from '@xmldom/xmldom';
+import './xmldom-regexp-cache.ts';
 
 export interface XmlAttr {
   /** Qualified name as written. */
