@@ -252,6 +252,19 @@ export function exactDouble(x: Typed): number | null {
   return d;
 }
 
+/**
+ * A stored decimal text of at most 15 digits as the double it reads as, else null: any two such texts
+ * of distinct value read as distinct doubles (15 digits survive a double), so the double's order is
+ * the decimal order. The service stores amounts so (under 10^11, at most 4 decimals): a broad range's
+ * page parsed each walked row's amount as a decimal, thousands of them when the newest rows sort
+ * first and miss the range.
+ */
+export function shortDecimal(type: FieldDef['type'], raw: string): number | null {
+  return (type === 'number' ? NUMBER_TEXT : INTEGER_TEXT).test(raw) ? Number(raw) : null;
+}
+const NUMBER_TEXT = /^-?\d{1,11}(\.\d{1,4})?$/;
+const INTEGER_TEXT = /^-?\d{1,15}$/;
+
 function sign(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -281,6 +294,10 @@ function compare(c: Condition, raw: unknown): boolean {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const d = exactDouble(c.value);
       if (d !== null) return holds(c.op, sign(raw, d));
+    } else if (typeof raw === 'string' && (c.field.type === 'number' || c.field.type === 'integer')) {
+      const n = shortDecimal(c.field.type, raw);
+      const d = n === null ? null : exactDouble(c.value);
+      if (n !== null && d !== null) return holds(c.op, sign(n, d));
     } else if (typeof raw === 'string' && c.field.type === 'string' && c.value.t === 'str') {
       const v = c.value.v;
       return holds(c.op, raw < v ? -1 : raw > v ? 1 : 0);

@@ -10,7 +10,7 @@ import { CountedTree, type TreeKey } from '../../../core/counted-tree.ts';
 import { indexed } from '../../../core/indexed.ts';
 import type { DataView, IndexSpec, Row } from '../../../core/types.ts';
 import type { Candidates } from './lookup-index.ts';
-import { exactDouble, likeMatcher, type Condition, type QueryExpr } from './q.ts';
+import { exactDouble, likeMatcher, shortDecimal, type Condition, type QueryExpr } from './q.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 import { typedLiteral, typedValue, type Typed } from './values.ts';
 
@@ -30,9 +30,9 @@ function rowKey(f: FieldDef, raw: unknown): RowKey {
     case 'integer': {
       if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
       if (typeof raw !== 'string') return null;
-      const n = Number(raw);
-      // The stored form is almost always the double's own text; anything else is read as a decimal.
-      if (String(n) === raw && Number.isFinite(n) && (f.type === 'number' || Number.isInteger(n))) return n;
+      // The stored form is almost always a short decimal; anything else is read as a decimal.
+      const n = shortDecimal(f.type, raw);
+      if (n !== null) return n;
       const v = typedLiteral(f.type, raw);
       if (!v || v.t !== 'num') return null;
       const d = Number(v.v.toString());
