@@ -4,7 +4,8 @@
  * `generate` to each size. Per size, four phases, each after a worker stop (which drops every
  * in-memory index) and a warm-up: 50 POSTs with no filter before them; the data browser's broad
  * filter (`q=InvoiceStatus='Complete'&limit=25`, almost every row matches), then 50 POSTs; a narrow
- * one (`q=InvoiceStatus='Incomplete'`), then 50 POSTs; both, then 50 POSTs; and 50 POSTs with no
+ * one (`q=InvoiceStatus='Incomplete'`), then 50 POSTs; both, then 50 POSTs; a range, a LIKE and a !=
+ * with totalResults (the sorted indexes per attribute), then 50 POSTs; and 50 POSTs with no
  * filter again, last, to show drift over the run. Each row gives the median and p95 of its POSTs and
  * its median against the unfiltered one. Target: >= 0.7x the unfiltered rate, i.e. a median at most
  * 1/0.7 of the unfiltered median. Needs `npm run build` first (run.ts does it).
@@ -22,11 +23,16 @@ const SIZES = argSizes.length ? argSizes : [10_000, 100_000];
 const REST = '/fscmRestApi/resources/11.13.18.05';
 const BROAD = `q=${encodeURIComponent("InvoiceStatus='Complete'")}&limit=25`;
 const NARROW = `q=${encodeURIComponent("InvoiceStatus='Incomplete'")}&limit=25`;
+const RANGES = ["InvoiceBalanceAmount>=1000", "LastUpdateDate>'2026-01-01T00:00:00+0000'", "Email LIKE 'jane%'", "InvoiceStatus!='Incomplete'"].map(
+  (q) => `q=${encodeURIComponent(q)}&limit=25&totalResults=true`,
+);
 const PHASES = [
   { name: 'none', queries: [] },
   { name: "broad q=InvoiceStatus='Complete'&limit=25", queries: [BROAD] },
   { name: "narrow q=InvoiceStatus='Incomplete'&limit=25", queries: [NARROW] },
   { name: 'broad, then narrow', queries: [BROAD, NARROW] },
+  // Conditions the per-attribute sorted index answers, each with its count: it is kept current on every write.
+  { name: 'range, LIKE and != with totalResults=true', queries: RANGES },
   // Drift check: no filter again, last. Its ratio shows what the phases' order alone costs.
   { name: 'none (again, last)', queries: [] },
 ];

@@ -1,6 +1,6 @@
 // Issue 42 § Tests: indexes and caches can be wrong silently. For random sequences of writes
 // (creates, updates, deletes) and filters on every queryable attribute of invoices and receipts
-// (spec 000 § Common query parameters: q with =, IN, !=, >=, LIKE, joined by ;, orderBy, limit,
+// (spec 000 § Common query parameters: q with =, IN, !=, >, >=, <, <=, LIKE, joined by ;, orderBy, limit,
 // offset, totalResults), every answer — the page, hasMore and totalResults — equals a plain scan
 // of the stored rows: filter them with the parsed q, sort them, take the page.
 import fc from 'fast-check';
@@ -41,7 +41,7 @@ function literal(f: FieldDef, v: unknown): string {
   return `'${String(v).replaceAll("'", "''")}'`;
 }
 
-type Cmp = 'eq' | 'in' | 'ne' | 'ge' | 'like' | 'none';
+type Cmp = 'eq' | 'in' | 'ne' | 'ge' | 'gt' | 'lt' | 'le' | 'like' | 'like_' | 'contains' | 'none';
 
 /** One condition on `f` built from values the rows hold (`at` picks them), or a value none holds. */
 function condition(f: FieldDef, rows: readonly Row[], cmp: Cmp, at: number[]): string | null {
@@ -57,8 +57,22 @@ function condition(f: FieldDef, rows: readonly Row[], cmp: Cmp, at: number[]): s
       return `${f.name}!=${literal(f, pick(at[0] as number))}`;
     case 'ge':
       return f.type === 'boolean' ? null : `${f.name}>=${literal(f, pick(at[0] as number))}`;
+    case 'gt':
+    case 'lt':
+    case 'le':
+      return f.type === 'boolean' ? null : `${f.name}${cmp === 'gt' ? '>' : cmp === 'lt' ? '<' : '<='}${literal(f, pick(at[0] as number))}`;
     case 'like':
       return f.type === 'string' ? `${f.name} LIKE '${String(pick(at[0] as number)).slice(0, 3).replaceAll("'", "''")}%'` : null;
+    case 'like_': {
+      // A prefix, then '_' and a later literal: the prefix's range, each key tested.
+      const v = String(pick(at[0] as number)).replaceAll("'", "''");
+      return f.type === 'string' && v.length >= 3 ? `${f.name} LIKE '${v.slice(0, 1)}_${v.slice(2, 3)}%'` : null;
+    }
+    case 'contains': {
+      // No prefix: no index, every row is tested.
+      const v = String(pick(at[0] as number)).replaceAll("'", "''");
+      return f.type === 'string' ? `${f.name} LIKE '%${v.slice(1, 3)}%'` : null;
+    }
     default:
       return f.type === 'string' ? `${f.name}='no such value'` : f.type === 'number' || f.type === 'integer' ? `${f.name}=-987654321` : null;
   }
@@ -87,6 +101,8 @@ const write = fc.oneof(
   fc.record({ t: fc.constant('status' as const), at: fc.double({ min: 0, max: 0.999, noNaN: true }), s: fc.constantFrom('Complete', 'Incomplete', 'Frozen') }),
   fc.record({ t: fc.constant('delete' as const), r: fc.integer({ min: 0, max: 1 }), at: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
   fc.record({ t: fc.constant('rename' as const), at: fc.double({ min: 0, max: 0.999, noNaN: true }), other: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
+  // Time moves, then a PATCH: the row's LastUpdateDate (a datetime range's key) changes too.
+  fc.record({ t: fc.constant('later' as const), at: fc.double({ min: 0, max: 0.999, noNaN: true }), s: fc.constantFrom('Complete', 'Incomplete') }),
 );
 
 type WriteStep = typeof write extends fc.Arbitrary<infer T> ? T : never;
@@ -94,7 +110,7 @@ type WriteStep = typeof write extends fc.Arbitrary<infer T> ? T : never;
 const read = fc.record({
   r: fc.integer({ min: 0, max: 1 }),
   field: fc.nat(),
-  cmp: fc.constantFrom<Cmp>('eq', 'eq', 'eq', 'in', 'ne', 'ge', 'like', 'none'),
+  cmp: fc.constantFrom<Cmp>('eq', 'eq', 'eq', 'in', 'ne', 'ge', 'gt', 'lt', 'le', 'like', 'like_', 'contains', 'none'),
   at: fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 1, maxLength: 3 }),
   /** A second condition ANDed (the index narrows, q still decides). */
   and: fc.option(fc.record({ field: fc.nat(), at: fc.double({ min: 0, max: 0.999, noNaN: true }) }), { nil: undefined }),
@@ -110,6 +126,7 @@ async function applyWrite(w: WriteStep): Promise<void> {
     expect(r.status).toBe(201);
     return;
   }
+  if (w.t === 'later') await api.advanceClock(61_000);
   const res = RESOURCES[w.t === 'delete' ? w.r : w.t === 'rename' ? 1 : 0] as Resource;
   const rows = await rowsOf(res.kind);
   const row = rows[Math.floor(w.at * rows.length)];
@@ -117,7 +134,7 @@ async function applyWrite(w: WriteStep): Promise<void> {
   const id = row[res.def.key];
   // Refusals (a status the invoice cannot take, a receipt already applied) are fine: reads must
   // still equal the rows as they stand.
-  if (w.t === 'status') await api.call('PATCH', `${INVOICES}/${id}`, { InvoiceStatus: w.s });
+  if (w.t === 'status' || w.t === 'later') await api.call('PATCH', `${INVOICES}/${id}`, { InvoiceStatus: w.s });
   else if (w.t === 'delete') await api.call('DELETE', `${res.path}/${id}`);
   else {
     const other = rows[Math.floor(w.other * rows.length)];

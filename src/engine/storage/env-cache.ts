@@ -126,6 +126,9 @@ export class EnvCache implements DataView {
     this.need(kind);
     const hit = this.maintained.get(name);
     if (hit && !hit.stale && hit.kind === kind) return hit.value as V;
+    // A kind with no row yet gets its (empty) list now: with none, a later write would give its
+    // rows no position key (-1), and an index keyed by position would misfile them.
+    this.table(kind);
     const l = this.listOf(kind);
     const value = spec.build(l?.rows ?? [], l?.seqs ?? [], this);
     this.maintained.set(name, { kind, spec: spec as IndexSpec<unknown>, value, stale: false });

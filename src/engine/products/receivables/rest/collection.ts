@@ -8,10 +8,11 @@ import { pathKeyField } from './define.ts';
 import { RestError } from './errors.ts';
 import { etagOf, notModified, notModifiedResponse } from './etag.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
-import { equalityCandidates } from './lookup-index.ts';
+import { equalityCandidates, type Candidates } from './lookup-index.ts';
 import { itemText, plainItems } from './item-text.ts';
 import { MEDIA, restJsonText } from './media.ts';
-import { pageFromScan, sortRows, sortedIndex } from './order.ts';
+import { pageFromScan, resourceRows, sortRows, sortedIndex } from './order.ts';
+import { rangeCandidates } from './range-index.ts';
 import { readParams, type ReadParams } from './params.ts';
 import { childRows, readContext, serializeItem } from './serialize.ts';
 import type { ReadContext, ResourceDef, RestContext } from './types.ts';
@@ -60,17 +61,17 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
   const extra = opts.filter;
   const end = p.offset + p.limit; // offset is clamped to a safe integer, so this stays finite
   const pass = (row: Row) => (!finderFilter || finderFilter(row)) && (!q || q(row, rc)) && (!extra || extra(row, rc));
-  // An equality in q narrows a top-level collection through a hash index (q still decides each row).
-  const eq = candidates ? null : equalityCandidates(c.env.data, def, p.qExpr, rc);
+  // An equality or a range in q narrows a top-level collection through an index (q still decides each row).
+  const eq = candidates ? null : narrowest(equalityCandidates(c.env.data, def, p.qExpr, rc), rangeCandidates(c.env.data, def, p.qExpr));
   if (eq) {
-    // q is that equality alone: the index's count is the number of matches (issue 42 § Targets 3).
+    // q is that one condition: the index's count is the number of matches (issue 42 § Targets 3).
     const counted = eq.exact && !finderFilter && !extra ? eq.size : null;
     if (eq.size === 0) return { rows: [], hasMore: false, total: p.totalResults ? 0 : null };
     // Many matches: walk the kept order until the page is full rather than sort them all (a broad
     // filter page at 100k invoices sorted every match: issue 42 § Why). A few: sort them.
     const visits = walkBudget(eq.size, c.env.data.count(def.kind), end);
     const walked = visits > 0 ? walkOrder(sortedIndex(c.env.data, def, p.orderBy, p.orderText), pass, p.offset, end, visits) : null;
-    if (walked) return { ...walked, total: p.totalResults ? (counted ?? countOf(eq.rows(), pass)) : null };
+    if (walked) return { ...walked, total: p.totalResults ? (counted ?? countOf(eq.unordered(), pass)) : null };
     candidates = eq.rows();
     if (counted !== null) return { ...pagesOf(sortRows(candidates, p.orderBy, rc), pass, p.offset, end, false), total: p.totalResults ? counted : null };
   }
@@ -81,6 +82,15 @@ export function selectPage(c: RestContext, def: ResourceDef, p: ReadParams, opts
     // Every row of the order matches: its length is the count.
     const index = sortedIndex(c.env.data, def, p.orderBy, p.orderText);
     return { ...pagesOf(index, null, p.offset, end, false), total: p.totalResults ? index.length : null };
+  }
+  if (!candidates && p.totalResults) {
+    // No index narrows the filter: its matches are found in one pass over the rows (an array, not
+    // the kept order), then the page is taken from them as from an index's.
+    const matches = resourceRows(c.env.data, def).filter(pass);
+    const visits = walkBudget(matches.length, c.env.data.count(def.kind), end);
+    const walked = visits > 0 ? walkOrder(sortedIndex(c.env.data, def, p.orderBy, p.orderText), pass, p.offset, end, visits) : null;
+    if (walked) return { ...walked, total: matches.length };
+    return { ...pagesOf(sortRows(matches, p.orderBy, rc), null, p.offset, end, false), total: matches.length };
   }
   const ordered = candidates ? sortRows(candidates, p.orderBy, rc) : sortedIndex(c.env.data, def, p.orderBy, p.orderText);
   return pagesOf(ordered, pass, p.offset, end, p.totalResults);
@@ -124,7 +134,13 @@ function walkOrder(ordered: Iterable<Row>, pass: (row: Row) => boolean, offset: 
   return { rows, hasMore: matched > end };
 }
 
-function countOf(rows: readonly Row[], pass: (row: Row) => boolean): number {
+/** The candidates of fewer rows (either may be missing). */
+function narrowest(a: Candidates | null, b: Candidates | null): Candidates | null {
+  if (!a || !b) return a ?? b;
+  return b.size < a.size ? b : a;
+}
+
+function countOf(rows: Iterable<Row>, pass: (row: Row) => boolean): number {
   let n = 0;
   for (const row of rows) if (pass(row)) n++;
   return n;

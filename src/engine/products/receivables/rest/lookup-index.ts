@@ -40,6 +40,8 @@ function indexable(c: Condition): boolean {
 export interface Candidates {
   /** The rows that may satisfy the filter, in `list` order. */
   rows(): readonly Row[];
+  /** The same rows in any order (for counting). */
+  unordered(): Iterable<Row>;
   /** How many they are. */
   size: number;
   /** The filter is this one condition: every candidate satisfies it, so `size` counts the matches. */
@@ -77,5 +79,5 @@ export function equalityCandidates(data: DataView, def: ResourceDef, expr: Query
   }
   let size = 0;
   for (const b of buckets) size += b.size;
-  return { rows: () => mergeBuckets(buckets), size, exact: group.length === 1 };
+  return { rows: () => mergeBuckets(buckets), unordered: () => buckets.flatMap((b) => b.rows), size, exact: group.length === 1 };
 }

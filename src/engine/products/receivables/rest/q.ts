@@ -212,12 +212,6 @@ function rowValue(f: FieldDef, row: Row, rc: ReadContext): unknown {
   return f.value ? f.value(row, rc) : row[f.name];
 }
 
-function test(c: Condition, row: Row, rc: ReadContext, resolved: ResolvedIds): boolean {
-  const by = c.field.resolvedBy;
-  if (by) return matchingIds(c, by, rc, resolved).has(String(row[by.rowField]));
-  return compare(c, rowValue(c.field, row, rc));
-}
-
 type ResolvedIds = Map<Condition, Set<string>>;
 
 /** Ids whose name satisfies the condition (an unknown name: none, so the collection is empty). */
@@ -247,7 +241,7 @@ export function resolvedIds(c: Condition, by: NameResolution, rc: ReadContext): 
  * number of every row (0.3-0.6 s on the CLI host).
  */
 const doubles = new WeakMap<Typed, number | null>();
-function exactDouble(x: Typed): number | null {
+export function exactDouble(x: Typed): number | null {
   if (x.t !== 'num') return null;
   let d = doubles.get(x);
   if (d === undefined) {
@@ -257,6 +251,19 @@ function exactDouble(x: Typed): number | null {
   }
   return d;
 }
+
+/**
+ * A stored decimal text of at most 15 digits as the double it reads as, else null: any two such texts
+ * of distinct value read as distinct doubles (15 digits survive a double), so the double's order is
+ * the decimal order. The service stores amounts so (under 10^11, at most 4 decimals): a broad range's
+ * page parsed each walked row's amount as a decimal, thousands of them when the newest rows sort
+ * first and miss the range.
+ */
+export function shortDecimal(type: FieldDef['type'], raw: string): number | null {
+  return (type === 'number' ? NUMBER_TEXT : INTEGER_TEXT).test(raw) ? Number(raw) : null;
+}
+const NUMBER_TEXT = /^-?\d{1,11}(\.\d{1,4})?$/;
+const INTEGER_TEXT = /^-?\d{1,15}$/;
 
 function sign(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -287,6 +294,10 @@ function compare(c: Condition, raw: unknown): boolean {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const d = exactDouble(c.value);
       if (d !== null) return holds(c.op, sign(raw, d));
+    } else if (typeof raw === 'string' && (c.field.type === 'number' || c.field.type === 'integer')) {
+      const n = shortDecimal(c.field.type, raw);
+      const d = n === null ? null : exactDouble(c.value);
+      if (n !== null && d !== null) return holds(c.op, sign(n, d));
     } else if (typeof raw === 'string' && c.field.type === 'string' && c.value.t === 'str') {
       const v = c.value.v;
       return holds(c.op, raw < v ? -1 : raw > v ? 1 : 0);
@@ -318,9 +329,51 @@ function holds(op: Exclude<Condition['op'], 'LIKE' | 'IN'>, cmp: number): boolea
   }
 }
 
+/**
+ * A LIKE pattern as a test of one text, equal to `likeMatch`. Without `_`, the literal runs between
+ * wildcards are found in order with `indexOf` (the leftmost place of each leaves the most room for
+ * the next), which a scan of 100k rows runs several times faster than the general match.
+ */
+export function likeMatcher(pattern: string): (text: string) => boolean {
+  if (pattern.includes('_')) return (text) => likeMatch(text, pattern);
+  const parts = pattern.split(/[%*]+/);
+  if (parts.length === 1) return (text) => text === pattern;
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  const middle = parts.slice(1, -1);
+  return (text) => {
+    if (text.length < first.length + last.length || !text.startsWith(first) || !text.endsWith(last)) return false;
+    const stop = text.length - last.length;
+    let at = first.length;
+    for (const m of middle) {
+      const i = text.indexOf(m, at);
+      if (i < 0 || i + m.length > stop) return false;
+      at = i + m.length;
+    }
+    return true;
+  };
+}
+
+/** One condition as a row test, its LIKE pattern compiled once. */
+function conditionTest(c: Condition, resolved: ResolvedIds): RowPredicate {
+  const by = c.field.resolvedBy;
+  if (by) return (row, rc) => matchingIds(c, by, rc, resolved).has(String(row[by.rowField]));
+  if (c.op === 'LIKE') {
+    const match = likeMatcher(c.pattern);
+    const f = c.field;
+    return (row, rc) => {
+      const raw = rowValue(f, row, rc);
+      return raw !== null && raw !== undefined && match(String(raw));
+    };
+  }
+  return (row, rc) => compare(c, rowValue(c.field, row, rc));
+}
+
 /** Compile a parsed q into a row predicate (null when there is nothing to filter). */
 export function compileQ(expr: QueryExpr): RowPredicate | null {
   if (expr.length === 0) return null;
   const resolved: ResolvedIds = new Map(); // per request: names resolve once
-  return (row, rc) => expr.some((group) => group.every((c) => test(c, row, rc, resolved)));
+  const groups = expr.map((group) => group.map((c) => conditionTest(c, resolved)));
+  if (groups.length === 1 && groups[0]?.length === 1) return groups[0][0] as RowPredicate;
+  return (row, rc) => groups.some((group) => group.every((t) => t(row, rc)));
 }
