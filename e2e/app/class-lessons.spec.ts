@@ -118,6 +118,10 @@ test('a class host runs the lesson file; three trainees join; the trainer sees e
     await expect(marks).toHaveCount(3);
     const want = [0, 1, 2].map((i) => String(i < t.steps));
     await expect.poll(async () => Promise.all((await marks.all()).map((m) => m.getAttribute('data-done')))).toEqual(want);
+    // The count is the class's 3-step lesson, not every lesson of the product ("6/29 steps" before).
+    const row = trainer.locator(`[data-testid="trainer-row"][data-env="${t.key}"]`);
+    await expect(row.getByTestId('trainee-progress')).toContainText(`${t.steps}/3 steps`);
+    await expect(row.getByTestId('trainee-lesson')).toHaveText(t.steps === 3 ? 'Every lesson done' : `My lesson: step ${t.steps + 1} of 3`);
   }
   // No networkidle here: the trainer's view keeps its event stream open.
   await expectAccessible(trainer, 'trainer with class lesson');

@@ -58,3 +58,43 @@ describe('trainer activity (the trainer view)', () => {
     expect(row.clockOffsetMs).toBe(30 * 86_400_000);
   });
 });
+
+// A class run with its own lessons (`--class-lesson`) counted every lesson of the product in the
+// trainer's view ("6/29 steps" for a 3-step lesson): `lesson=` names the lessons that count, in order.
+describe('trainer activity for a class with its own lessons', () => {
+  const LESSON = {
+    id: 'token-then-read',
+    title: 'Token, then a read',
+    product: 'receivables',
+    steps: [
+      { title: 'Get a token', instruction: 'POST /oauth/token', check: { request: { method: 'POST', path: '*/oauth/token', status: 200 } } },
+      { title: 'Read invoices', instruction: 'GET invoices', check: { request: { method: 'GET', path: '*/receivablesInvoices', status: 200 } } },
+    ],
+  };
+
+  it('counts only the named lessons, in the order named, and leaves out ids the product lacks', async () => {
+    const { sim, token, activity } = await setUp();
+    expect((await sim.admin('POST', '/lessons', LESSON)).status).toBe(201);
+    await token('console');
+    const everything = await activity();
+    expect(everything.lessons.length).toBeGreaterThan(1);
+    expect(everything.stepsTotal).toBeGreaterThan(2);
+
+    const builtIn = everything.lessons.find((l: { id: string }) => l.id !== LESSON.id) as { id: string; steps: number };
+    const named = (await sim.admin('GET', `/activity?lesson=${LESSON.id}&lesson=no-such-lesson&lesson=${LESSON.id}`)).body.items[0];
+    expect(named.lessons.map((l: { id: string }) => l.id)).toEqual([LESSON.id]);
+    expect(named).toMatchObject({ stepsDone: 1, stepsTotal: 2, current: { lesson: LESSON.id, step: 2, steps: 2 } });
+    expect(named.lessons[0].stepDone).toEqual([true, false]);
+
+    const two = (await sim.admin('GET', `/activity?lesson=${builtIn.id}&lesson=${LESSON.id}`)).body.items[0];
+    expect(two.lessons.map((l: { id: string }) => l.id)).toEqual([builtIn.id, LESSON.id]);
+    expect(two.stepsTotal).toBe(builtIn.steps + 2);
+  });
+
+  it('names both parameters when an unknown one is sent', async () => {
+    const { sim } = await setUp();
+    const res = await sim.admin('GET', '/activity?lessons=x');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Unknown parameter 'lessons'. Allowed: env, lesson (each repeatable).");
+  });
+});

@@ -74,10 +74,13 @@ export async function join(code: string, name: string): Promise<CreatedEnv> {
   return env;
 }
 
-/** The trainer's view: every environment (or those named) with progress, last activity and last error. */
+/**
+ * The trainer's view: every environment (or those named) with progress, last activity and last
+ * error. A class's progress counts the class's lessons (`--class-lesson`), not every lesson of the product.
+ */
 export async function activity(keys: readonly string[] = []): Promise<ActivityAnswer> {
-  const query = keys.length ? `?${keys.map((k) => `env=${encodeURIComponent(k)}`).join('&')}` : '';
-  const res = await adminFetch(`/activity${query}`);
+  const query = new URLSearchParams([...keys.map((k) => ['env', k]), ...(sharedHost?.class?.lessons ?? []).map((id) => ['lesson', id])]).toString();
+  const res = await adminFetch(`/activity${query ? `?${query}` : ''}`);
   const parsed = await body(res);
   if (!res.ok) throw Object.assign(new Error(refusal(parsed, `HTTP ${res.status}`)), { status: res.status });
   return parsed as ActivityAnswer;

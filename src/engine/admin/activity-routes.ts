@@ -1,7 +1,9 @@
 /**
  * The trainer's view of a host (issue 20 § The trainer's view), part of the control API:
- *   GET /activity[?env=<key>…]   every environment (or those named) with its lesson progress, its
- *                                last activity and the last error code it met, from its journal
+ *   GET /activity[?env=<key>…][&lesson=<id>…]
+ *     every environment (or those named) with its lesson progress, its last activity and the last
+ *     error code it met, from its journal. `lesson` names the lessons that count (a class's
+ *     `--class-lesson`s, in their order); without it, every lesson of the environment's product.
  * One answer for the whole class, so a trainer's page asks once per burst of notices instead of
  * twice per environment. "Last activity" is host time: an entry's environment-clock time less the
  * environment's clock offset (a trainer who moved a trainee's clock still sees real minutes).
@@ -10,7 +12,7 @@ import type { Hono } from 'hono/tiny';
 import { json } from '../core/http.ts';
 import type { Environment, HostClock, ProductId } from '../core/types.ts';
 import { entrySource, LEARNER_SOURCES, type JournalEntry } from '../journal/types.ts';
-import type { LessonProgress } from '../lessons/types.ts';
+import type { Lesson, LessonProgress } from '../lessons/types.ts';
 import { journalOf, lessonsOf, progressOf, type ProgressDeps } from './lesson-progress.ts';
 
 export interface ActivityRouteDeps extends ProgressDeps {
@@ -87,15 +89,25 @@ function summarize(env: Environment, progress: LessonProgress[], entries: Journa
   };
 }
 
+/**
+ * The lessons that count, in the order named; a named lesson the product does not have (another
+ * product's, or one deleted since) is left out, as a named environment that is gone is.
+ */
+function chosen(lessons: Lesson[] | null, ids: readonly string[]): Lesson[] | null {
+  if (!lessons || !ids.length) return lessons;
+  return [...new Set(ids)].map((id) => lessons.find((l) => l.id === id)).filter((l): l is Lesson => l !== undefined);
+}
+
 export function registerActivityRoutes(app: Hono, deps: ActivityRouteDeps): void {
   // The join codes, for the trainer's view to show the join link (the access gate lets only the admin here).
   app.get('/class', (c) => c.json({ codes: [...deps.classCodes] }));
 
   app.get('/activity', async (c) => {
     const query = new URL(c.req.url).searchParams;
-    const unknown = [...query.keys()].find((k) => k !== 'env');
-    if (unknown) return json({ error: `Unknown parameter '${unknown}'. Allowed: env (repeatable).` }, 400);
+    const unknown = [...query.keys()].find((k) => k !== 'env' && k !== 'lesson');
+    if (unknown) return json({ error: `Unknown parameter '${unknown}'. Allowed: env, lesson (each repeatable).` }, 400);
     const named = query.getAll('env');
+    const counted = query.getAll('lesson');
     // Named environments that no longer exist are left out: the page drops their rows.
     const envs = named.length ? named.map((k) => deps.store.env(k)).filter((e): e is Environment => Boolean(e)) : deps.store.environments();
     const lessons = new Map<ProductId, Awaited<ReturnType<typeof lessonsOf>>>();
@@ -104,7 +116,7 @@ export function registerActivityRoutes(app: Hono, deps: ActivityRouteDeps): void
       // Each environment's journal is read and checked in its own turn of the event loop: a class of
       // thirty never holds the host while trainees' requests wait.
       if (items.length) await new Promise((resolve) => setTimeout(resolve, 0));
-      if (!lessons.has(env.product)) lessons.set(env.product, await lessonsOf(deps, env.product));
+      if (!lessons.has(env.product)) lessons.set(env.product, chosen(await lessonsOf(deps, env.product), counted));
       const entries = (await journalOf(deps, env)) ?? [];
       const progress = await progressOf(deps, env, lessons.get(env.product) ?? [], entries);
       items.push(summarize(env, progress, entries));

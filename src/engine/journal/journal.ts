@@ -324,7 +324,11 @@ export class Journal {
     this.rings.delete(env);
   }
 
-  /** Drop an environment's entries; ids keep increasing. `forget`: the environment was deleted. */
+  /**
+   * Drop an environment's entries; ids keep increasing. `forget`: the environment was deleted.
+   * Resolves once the ring is empty (every read after sees it); the clear is persisted in the
+   * background, in order with the entries, as they are (`settled` waits for it).
+   */
   async clear(env: string, forget = false): Promise<void> {
     const ring = await this.ring(env);
     ring.entries.length = 0;
@@ -332,7 +336,7 @@ export class Journal {
     this.unsaved.delete(env);
     if (forget) this.rings.delete(env);
     const nextId = forget ? null : ring.nextId;
-    this.chain = this.chain.then(() => this.persistence.clear(env, nextId));
-    await this.chain;
+    this.chain = this.chain.then(() => this.persistence.clear(env, nextId)).catch((err: unknown) => console.error('[erp-sim] journal clear not persisted', err));
+    void this.track(this.chain);
   }
 }
