@@ -93,6 +93,15 @@ export class Cluster {
     if (!row.live) await client.query("UPDATE sim_lease SET expires_at = now() + $2 * interval '1 millisecond' WHERE env = $1", [env, LEASE_TTL_MS]);
   };
 
+  /** The lease held on `env` (null: none), for a write that checks it in its own statement. */
+  readonly fence = (env: string): { owner: string; fence: number } | null => {
+    const held = this.held.get(env);
+    return held ? { owner: this.id, fence: held.fence } : null;
+  };
+
+  /** A write found the lease moved on: give the environment up here. */
+  readonly refuse = (env: string): StoreUnavailable => this.lost(env);
+
   private lost(env: string): StoreUnavailable {
     if (this.held.delete(env)) this.opts.ownership?.('lost');
     void this.forget(env);
