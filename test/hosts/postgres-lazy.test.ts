@@ -108,7 +108,8 @@ describe('a write as one statement, fenced (issue 38 § 2: a stale holder stores
   const env = 'env_fenced';
   const rows = async () => (await pool.query<{ id: string }>('SELECT id FROM sim_record WHERE env = $1 ORDER BY seq', [env])).rows.map((r) => r.id);
   const put = (id: string) => ({ op: 'records' as const, env, puts: [{ kind: 'invoice', id, data: { id } }], deletes: [] });
-  const holder = (fence: number) => new PgBackend(pool, { fence: () => ({ owner: 'host-a', fence }), lost: (e) => new StoreUnavailable(`lost ${e}`) });
+  // The lease check of a host holding the environment (cluster.ts): a write of one statement checks it.
+  const holder = (fence: number) => new PgBackend(pool, { guard: Object.assign(async () => undefined, { fence: () => ({ owner: 'host-a', fence, ttlMs: 3000 }), lost: (e: string) => new StoreUnavailable(`lost ${e}`) }) });
 
   beforeAll(async () => {
     await pool.query("INSERT INTO sim_env (key, row) VALUES ($1, '{}')", [env]);

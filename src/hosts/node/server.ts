@@ -181,7 +181,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   let ops: OpsRoutes | undefined;
   let event: NodeHost['event'] = () => undefined;
   const cluster = pgStore ? new Cluster({ pool: pgStore.pool, secret: await pgStore.clusterSecret(), url: opts.advertise ?? '', mount: '/sim', ownership: (c) => ops?.ownershipChange(c), event: (l, n, m) => event(l, n, m) }) : null;
-  const backend: StorageBackend = pgStore && cluster ? new PgBackend(pgStore.pool, { guard: cluster.guard, fence: cluster.fence, lost: cluster.refuse, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }) : (journal?.backend ?? new MemoryBackend());
+  const backend: StorageBackend = pgStore && cluster ? new PgBackend(pgStore.pool, { guard: cluster.guard, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }) : (journal?.backend ?? new MemoryBackend());
   // The request journal: in the database, next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal: (JournalPersistence & { close?: () => void }) | undefined = pgStore ? new PgJournalPersistence(pgStore.pool) : opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
   const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });

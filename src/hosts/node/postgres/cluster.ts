@@ -12,6 +12,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
+import type { WriteGuard } from './pg-backend.ts';
 
 /**
  * How long a lease lasts unless renewed; the holder renews every third of it. A killed holder's
@@ -84,9 +85,18 @@ export class Cluster {
   /**
    * Runs first in each write's transaction: the environment's lease row, locked, must be this
    * host's with the fencing token it took; a new environment (created or imported here) gets its
-   * lease in the same transaction.
+   * lease in the same transaction. With it go the lease held (a records change of an environment
+   * held here is checked and written in one statement) and the refusal when that check fails.
    */
-  readonly guard = async (client: PoolClient, env: string): Promise<void> => {
+  readonly guard: WriteGuard = Object.assign((client: PoolClient, env: string) => this.check(client, env), {
+    fence: (env: string) => {
+      const held = this.held.get(env);
+      return held ? { owner: this.id, fence: held.fence, ttlMs: LEASE_TTL_MS } : null;
+    },
+    lost: (env: string) => this.lost(env),
+  });
+
+  private async check(client: PoolClient, env: string): Promise<void> {
     const { rows } = await client.query<{ owner: string | null; fence: string; live: boolean }>('SELECT owner, fence, expires_at > now() AS live FROM sim_lease WHERE env = $1 FOR UPDATE', [env]);
     const row = rows[0];
     const mine = this.held.get(env);
@@ -102,16 +112,7 @@ export class Cluster {
     if (row.owner !== this.id || !mine || Number(row.fence) !== mine.fence) throw this.lost(env);
     // Expired but nobody took it (the row is locked and still ours): extend it rather than refuse.
     if (!row.live) await client.query("UPDATE sim_lease SET expires_at = now() + $2 * interval '1 millisecond' WHERE env = $1", [env, LEASE_TTL_MS]);
-  };
-
-  /** The lease held on `env` (null: none), for a write that checks it in its own statement. */
-  readonly fence = (env: string): { owner: string; fence: number } | null => {
-    const held = this.held.get(env);
-    return held ? { owner: this.id, fence: held.fence } : null;
-  };
-
-  /** A write found the lease moved on: give the environment up here. */
-  readonly refuse = (env: string): StoreUnavailable => this.lost(env);
+  }
 
   private lost(env: string): StoreUnavailable {
     this.current.delete(env);

@@ -9,21 +9,31 @@
 import pg, { type Pool, type PoolClient } from 'pg';
 import { StoreUnavailable, type Change, type Environment, type Records, type Row, type StorageBackend } from '../../../engine/for-node.ts';
 import { asStoreError, checkout, isUnreachable } from './failures.ts';
-import { LEASE_TTL_MS } from './cluster.ts';
 
-export interface PgBackendHooks {
-  /**
-   * Runs inside each write's transaction, first: throws (StoreUnavailable) when this host may no
-   * longer write the environment (another host holds it), so the transaction changes nothing.
-   */
-  guard?: (client: PoolClient, env: string) => Promise<void>;
+/** A lease as a write checks it: its holder, its fencing token, and how far a write pushes it on. */
+export interface Lease {
+  owner: string;
+  fence: number;
+  ttlMs: number;
+}
+
+/**
+ * Runs inside each write's transaction, first: throws (StoreUnavailable) when this host may no
+ * longer write the environment (another host holds it), so the transaction changes nothing.
+ */
+export interface WriteGuard {
+  (client: PoolClient, env: string): Promise<void>;
   /**
    * The lease this host holds on the environment (null: none yet, as for one being created): a
    * records change then goes as one statement that checks the lease and writes together.
    */
-  fence?: (env: string) => { owner: string; fence: number } | null;
+  fence?: (env: string) => Lease | null;
   /** The refusal of a write whose lease check found another holder (the fence moved on). */
   lost?: (env: string) => Error;
+}
+
+export interface PgBackendHooks {
+  guard?: WriteGuard;
   /** A store operation done (`failed`: it threw), for the host's metrics. */
   op?: (op: 'read' | 'write', failed: boolean) => void;
   /**
@@ -119,7 +129,8 @@ export class PgBackend implements StorageBackend {
   async commit(change: Change): Promise<void> {
     const env = envOf(change);
     if (change.op === 'records' && oneStatement(change)) {
-      const lease = this.hooks.fence ? this.hooks.fence(env) : undefined;
+      const fence = this.hooks.guard?.fence;
+      const lease = fence ? fence(env) : undefined;
       if (lease !== null) return this.commitAtOnce(change, lease);
     }
     let client: PoolClient;
@@ -156,15 +167,15 @@ export class PgBackend implements StorageBackend {
    * runs only when it was. The update locks the row, so a host taking the lease over waits for this
    * statement and then reads what it wrote, or took it first and this statement writes nothing.
    */
-  private async commitAtOnce(change: Extract<Change, { op: 'records' }>, lease: { owner: string; fence: number } | undefined): Promise<void> {
+  private async commitAtOnce(change: Extract<Change, { op: 'records' }>, lease: Lease | undefined): Promise<void> {
     const values = [change.env, change.envRow ? JSON.stringify(change.envRow) : null, change.deletes.map((d) => d.kind), change.deletes.map((d) => d.id), change.puts.map((p) => p.kind), change.puts.map((p) => p.id), change.puts.map((p) => JSON.stringify(p.data))];
     try {
       const { rows } = lease
-        ? await this.pool.query<{ held: number }>({ name: 'sim-write-fenced', text: FENCED_WRITE, values: [...values, lease.owner, lease.fence, LEASE_TTL_MS] })
+        ? await this.pool.query<{ held: number }>({ name: 'sim-write-fenced', text: FENCED_WRITE, values: [...values, lease.owner, lease.fence, lease.ttlMs] })
         : await this.pool.query<{ held: number }>({ name: 'sim-write', text: WRITE, values });
       if (lease && !rows[0]?.held) {
         this.hooks.op?.('write', true);
-        throw (this.hooks.lost?.(change.env) ?? new StoreUnavailable(`Another host answers environment ${change.env} now; nothing of this request was stored.`));
+        throw (this.hooks.guard?.lost?.(change.env) ?? new StoreUnavailable(`Another host answers environment ${change.env} now; nothing of this request was stored.`));
       }
       this.hooks.op?.('write', false);
     } catch (err) {
