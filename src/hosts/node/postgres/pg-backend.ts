@@ -70,7 +70,7 @@ export class PgBackend implements StorageBackend {
   }
 
   async loadRecords(env: string): Promise<Records> {
-    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 ORDER BY seq', [env]);
+    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 ORDER BY kind, seq', [env]);
   }
 
   /**
@@ -80,18 +80,18 @@ export class PgBackend implements StorageBackend {
   async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
     const { rows } = await this.read(`reading environment ${env}`, () => this.pool.query<{ kind: string }>("SELECT kind FROM sim_record WHERE env = $1 AND kind NOT LIKE 'sim.%' GROUP BY kind HAVING count(*) >= $2", [env, this.lazyRows]));
     const lazy = rows.map((r) => r.kind);
-    return { records: await this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind <> ALL($2::text[]) ORDER BY seq', [env, lazy]), lazy };
+    return { records: await this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind <> ALL($2::text[]) ORDER BY kind, seq', [env, lazy]), lazy };
   }
 
   loadKinds(env: string, kinds: readonly string[]): Promise<Records> {
-    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY seq', [env, kinds]);
+    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, kinds]);
   }
 
   /**
    * Rows as they arrive, each decoded and dropped at once: the rows of 100k invoices kept as read
    * until the last one came doubled the heap, and decoding them in one loop held the event loop for
-   * seconds. Rows come in the order they were first written, which is the order the engine lists
-   * them in.
+   * seconds. Rows come kind by kind (the index on env, kind, seq), each kind in the order its rows
+   * were first written, which is the order the engine lists them in.
    */
   private async readRows(env: string, text: string, values: unknown[]): Promise<Records> {
     const records: Records = new Map();
