@@ -12,9 +12,14 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
+import type { WriteGuard } from './pg-backend.ts';
 
-/** How long a lease lasts unless renewed; the holder renews every third of it. */
-export const LEASE_TTL_MS = 5000;
+/**
+ * How long a lease lasts unless renewed; the holder renews every third of it. A killed holder's
+ * environments wait this long for another host, so it is short; a renewal late by more than a third
+ * costs one statement (the holder takes its own lease again, and keeps its memory).
+ */
+export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
 /** The header a forwarded request carries: `<host id>;<caller address>;<signature>`. */
@@ -44,6 +49,11 @@ export type Routed = { local: true; address?: string } | { local: false; respons
 export class Cluster {
   readonly id = randomUUID();
   private readonly held = new Map<string, Held>();
+  /**
+   * The fence of each environment whose memory here is what the database holds: taking the lease
+   * again at the next fence (nobody took it in between) keeps that memory instead of reading it.
+   */
+  private readonly current = new Map<string, number>();
   private readonly claiming = new Map<string, Promise<void>>();
   private engine: Engine | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +74,7 @@ export class Cluster {
    */
   doubt(env: string): void {
     this.held.delete(env);
+    this.current.delete(env);
   }
 
   /** Environments this host answers now. */
@@ -74,9 +85,18 @@ export class Cluster {
   /**
    * Runs first in each write's transaction: the environment's lease row, locked, must be this
    * host's with the fencing token it took; a new environment (created or imported here) gets its
-   * lease in the same transaction.
+   * lease in the same transaction. With it go the lease held (a records change of an environment
+   * held here is checked and written in one statement) and the refusal when that check fails.
    */
-  readonly guard = async (client: PoolClient, env: string): Promise<void> => {
+  readonly guard: WriteGuard = Object.assign((client: PoolClient, env: string) => this.check(client, env), {
+    fence: (env: string) => {
+      const held = this.held.get(env);
+      return held ? { owner: this.id, fence: held.fence, ttlMs: LEASE_TTL_MS } : null;
+    },
+    lost: (env: string) => this.lost(env),
+  });
+
+  private async check(client: PoolClient, env: string): Promise<void> {
     const { rows } = await client.query<{ owner: string | null; fence: string; live: boolean }>('SELECT owner, fence, expires_at > now() AS live FROM sim_lease WHERE env = $1 FOR UPDATE', [env]);
     const row = rows[0];
     const mine = this.held.get(env);
@@ -85,15 +105,17 @@ export class Cluster {
       const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
       this.held.set(env, { fence: 1, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.current.set(env, 1);
       this.opts.ownership?.('acquired');
       return;
     }
     if (row.owner !== this.id || !mine || Number(row.fence) !== mine.fence) throw this.lost(env);
     // Expired but nobody took it (the row is locked and still ours): extend it rather than refuse.
     if (!row.live) await client.query("UPDATE sim_lease SET expires_at = now() + $2 * interval '1 millisecond' WHERE env = $1", [env, LEASE_TTL_MS]);
-  };
+  }
 
   private lost(env: string): StoreUnavailable {
+    this.current.delete(env);
     if (this.held.delete(env)) this.opts.ownership?.('lost');
     void this.forget(env);
     return new StoreUnavailable(`Another host answers environment ${env} now; nothing of this request was stored. Retry: it will be sent there.`);
@@ -177,10 +199,15 @@ export class Cluster {
         if (!exists[0]) await engine.reload(env, null);
         return;
       }
-      // Its row as stored now: the lease is ours, so nothing changes it from here on but this host.
-      const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
-      await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
-      this.held.set(env, { fence: Number(rows[0].fence), until: started + LEASE_TTL_MS - SAFETY_MS });
+      const fence = Number(rows[0].fence);
+      // Its own lease again, nobody else's in between (the fence moved by one): memory is current.
+      if (this.current.get(env) !== fence - 1) {
+        // Its row as stored now: the lease is ours, so nothing changes it from here on but this host.
+        const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
+        await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
+      }
+      this.held.set(env, { fence, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.current.set(env, fence);
       this.opts.ownership?.('acquired');
       this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})`);
     })();
@@ -246,6 +273,7 @@ export class Cluster {
       if (renewed.has(env)) h.until = started + LEASE_TTL_MS - SAFETY_MS;
       else if (this.held.get(env) === h) {
         this.held.delete(env);
+        this.current.delete(env);
         this.opts.ownership?.('lost');
         await this.forget(env);
       }
@@ -257,6 +285,7 @@ export class Cluster {
     clearInterval(this.timer);
     const envs = [...this.held.keys()];
     this.held.clear();
+    this.current.clear();
     if (!envs.length) return;
     await this.opts.pool.query('UPDATE sim_lease SET owner = NULL, url = NULL, expires_at = now() WHERE owner = $1 AND env = ANY($2::text[])', [this.id, envs]).catch(() => undefined);
     for (let i = 0; i < envs.length; i++) this.opts.ownership?.('released');

@@ -3,18 +3,37 @@
  * keeps each environment it answers in memory as it does over the embedded store, and every commit
  * is one PostgreSQL transaction that has committed before the store applies it and the request is
  * answered. So a kill -9 loses no acknowledged write, and a failed write changes nothing. An
- * environment's records are read from the database when it is first used, not at start.
+ * environment's records are read from the database when it is first used, not at start, and its
+ * large kinds only when a request reads them.
  */
-import type { Pool, PoolClient } from 'pg';
+import pg, { type Pool, type PoolClient } from 'pg';
 import { StoreUnavailable, type Change, type Environment, type Records, type Row, type StorageBackend } from '../../../engine/for-node.ts';
-import { asStoreError, checkout } from './failures.ts';
+import { asStoreError, checkout, isUnreachable } from './failures.ts';
+
+/** A lease as a write checks it: its holder, its fencing token, and how far a write pushes it on. */
+export interface Lease {
+  owner: string;
+  fence: number;
+  ttlMs: number;
+}
+
+/**
+ * Runs inside each write's transaction, first: throws (StoreUnavailable) when this host may no
+ * longer write the environment (another host holds it), so the transaction changes nothing.
+ */
+export interface WriteGuard {
+  (client: PoolClient, env: string): Promise<void>;
+  /**
+   * The lease this host holds on the environment (null: none yet, as for one being created): a
+   * records change then goes as one statement that checks the lease and writes together.
+   */
+  fence?: (env: string) => Lease | null;
+  /** The refusal of a write whose lease check found another holder (the fence moved on). */
+  lost?: (env: string) => Error;
+}
 
 export interface PgBackendHooks {
-  /**
-   * Runs inside each write's transaction, first: throws (StoreUnavailable) when this host may no
-   * longer write the environment (another host holds it), so the transaction changes nothing.
-   */
-  guard?: (client: PoolClient, env: string) => Promise<void>;
+  guard?: WriteGuard;
   /** A store operation done (`failed`: it threw), for the host's metrics. */
   op?: (op: 'read' | 'write', failed: boolean) => void;
   /**
@@ -26,10 +45,17 @@ export interface PgBackendHooks {
 
 const envOf = (change: Change): string => (change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key);
 
+/**
+ * Kinds with this many rows or more wait until a request reads them: a request that reads none of
+ * them (a token, a customer) is answered without reading 100k invoices first.
+ */
+export const LAZY_ROWS = 4000;
+
 export class PgBackend implements StorageBackend {
   constructor(
     private readonly pool: Pool,
     private readonly hooks: PgBackendHooks = {},
+    private readonly lazyRows = LAZY_ROWS,
   ) {}
 
   async environments(): Promise<Environment[]> {
@@ -44,19 +70,69 @@ export class PgBackend implements StorageBackend {
   }
 
   async loadRecords(env: string): Promise<Records> {
-    // Rows come in the order they were first written, which is the order the engine lists them in.
-    const { rows } = await this.read(`reading environment ${env}`, () => this.pool.query<{ kind: string; id: string; data: string }>('SELECT kind, id, data FROM sim_record WHERE env = $1 ORDER BY seq', [env]));
+    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 ORDER BY kind, seq', [env]);
+  }
+
+  /**
+   * The environment's small kinds now, and the names of its large ones (rows of the engine's data,
+   * not the simulator's own `sim.` kinds), which `loadKinds` reads when a request needs them.
+   */
+  async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
+    const { rows } = await this.read(`reading environment ${env}`, () => this.pool.query<{ kind: string }>("SELECT kind FROM sim_record WHERE env = $1 AND kind NOT LIKE 'sim.%' GROUP BY kind HAVING count(*) >= $2", [env, this.lazyRows]));
+    const lazy = rows.map((r) => r.kind);
+    return { records: await this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind <> ALL($2::text[]) ORDER BY kind, seq', [env, lazy]), lazy };
+  }
+
+  loadKinds(env: string, kinds: readonly string[]): Promise<Records> {
+    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, kinds]);
+  }
+
+  /**
+   * Rows as they arrive, each decoded and dropped at once: the rows of 100k invoices kept as read
+   * until the last one came doubled the heap, and decoding them in one loop held the event loop for
+   * seconds. Rows come kind by kind (the index on env, kind, seq), each kind in the order its rows
+   * were first written, which is the order the engine lists them in.
+   */
+  private async readRows(env: string, text: string, values: unknown[]): Promise<Records> {
     const records: Records = new Map();
-    for (const r of rows) {
-      let kind = records.get(r.kind);
-      if (!kind) records.set(r.kind, (kind = new Map()));
-      kind.set(r.id, JSON.parse(r.data) as Row);
-    }
+    let last: Map<string, Row> | undefined;
+    let lastKind = '';
+    const onRow = ([kind, id, data]: [string, string, string]) => {
+      if (kind !== lastKind || !last) {
+        last = records.get(kind);
+        if (!last) records.set(kind, (last = new Map()));
+        lastKind = kind;
+      }
+      last.set(id, JSON.parse(data) as Row);
+    };
+    await this.read(`reading environment ${env}`, async () => {
+      const client = await checkout(this.pool);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          // Rows as arrays (no object per row); the driver's Query takes rowMode, its types omit it.
+          const config: pg.QueryConfig & { rowMode: 'array' } = { text, values, rowMode: 'array' };
+          const query = new pg.Query(config);
+          query.on('row', onRow);
+          query.on('end', () => resolve());
+          query.on('error', reject);
+          client.query(query);
+        });
+      } catch (err) {
+        client.release(err instanceof Error ? err : undefined);
+        throw err;
+      }
+      client.release();
+    });
     return records;
   }
 
   async commit(change: Change): Promise<void> {
     const env = envOf(change);
+    if (change.op === 'records' && oneStatement(change)) {
+      const fence = this.hooks.guard?.fence;
+      const lease = fence ? fence(env) : undefined;
+      if (lease !== null) return this.commitAtOnce(change, lease);
+    }
     let client: PoolClient;
     try {
       client = await checkout(this.pool);
@@ -85,6 +161,32 @@ export class PgBackend implements StorageBackend {
     client.release();
   }
 
+  /**
+   * A records change as one statement (one round trip, its own transaction): the lease row is
+   * updated only while it is still this host's with the same fence, and every write of the change
+   * runs only when it was. The update locks the row, so a host taking the lease over waits for this
+   * statement and then reads what it wrote, or took it first and this statement writes nothing.
+   */
+  private async commitAtOnce(change: Extract<Change, { op: 'records' }>, lease: Lease | undefined): Promise<void> {
+    const values = [change.env, change.envRow ? JSON.stringify(change.envRow) : null, change.deletes.map((d) => d.kind), change.deletes.map((d) => d.id), change.puts.map((p) => p.kind), change.puts.map((p) => p.id), change.puts.map((p) => JSON.stringify(p.data))];
+    try {
+      const { rows } = lease
+        ? await this.pool.query<{ held: number }>({ name: 'sim-write-fenced', text: FENCED_WRITE, values: [...values, lease.owner, lease.fence, lease.ttlMs] })
+        : await this.pool.query<{ held: number }>({ name: 'sim-write', text: WRITE, values });
+      if (lease && !rows[0]?.held) {
+        this.hooks.op?.('write', true);
+        throw (this.hooks.guard?.lost?.(change.env) ?? new StoreUnavailable(`Another host answers environment ${change.env} now; nothing of this request was stored.`));
+      }
+      this.hooks.op?.('write', false);
+    } catch (err) {
+      if (err instanceof StoreUnavailable) throw err;
+      this.hooks.op?.('write', true);
+      // The connection broke with the statement sent: it may have committed, and memory must not guess.
+      if (isUnreachable(err)) this.hooks.doubt?.(change.env);
+      throw asStoreError(err, 'storing a change');
+    }
+  }
+
   private async read<T>(doing: string, run: () => Promise<T>): Promise<T> {
     try {
       const result = await run();
@@ -96,6 +198,31 @@ export class PgBackend implements StorageBackend {
     }
   }
 }
+
+/**
+ * Whether a records change can go as one statement: its sub-statements see one snapshot and none
+ * sees another's rows, so it may not clear the data or delete and put one row (the row would not
+ * move to the end of its kind, as a delete then a put moves it).
+ */
+function oneStatement(change: Extract<Change, { op: 'records' }>): boolean {
+  if (change.clearData) return false;
+  if (!change.deletes.length) return true;
+  const gone = new Set(change.deletes.map((d) => `${d.kind}\u0000${d.id}`));
+  return !change.puts.some((p) => gone.has(`${p.kind}\u0000${p.id}`));
+}
+
+/** The writes of a records change; `$n` of WRITE, each guarded by `ok` (the fence check, or true). */
+const writes = (ok: string) => `
+  env_row AS (INSERT INTO sim_env (key, row) SELECT $1, $2 WHERE $2::text IS NOT NULL AND ${ok} ON CONFLICT (key) DO UPDATE SET row = excluded.row),
+  gone AS (DELETE FROM sim_record r USING unnest($3::text[], $4::text[]) AS d(kind, id) WHERE ${ok} AND r.env = $1 AND r.kind = d.kind AND r.id = d.id),
+  kept AS (INSERT INTO sim_record (env, kind, id, data) SELECT $1, p.kind, p.id, p.data FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS p(kind, id, data, n) WHERE ${ok} ORDER BY p.n ON CONFLICT (env, kind, id) DO UPDATE SET data = excluded.data)`;
+
+const WRITE = `WITH ${writes('true')} SELECT 1 AS held`;
+
+// A fenced write pushes its lease's expiry as a renewal would (the holder is alive and writing).
+const FENCED_WRITE = `WITH lease AS (UPDATE sim_lease SET expires_at = greatest(expires_at, now() + $10 * interval '1 millisecond') WHERE env = $1 AND owner = $8 AND fence = $9 RETURNING 1),
+  ${writes('EXISTS (SELECT 1 FROM lease)')}
+  SELECT count(*)::int AS held FROM lease`;
 
 /** The statements of one change, on a client inside a transaction. */
 async function write(client: PoolClient, change: Change): Promise<void> {

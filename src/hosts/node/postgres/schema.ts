@@ -23,6 +23,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE sim_lease (env text PRIMARY KEY, owner text, url text, fence bigint NOT NULL, expires_at timestamptz NOT NULL);`,
   // A trainer's custom lessons, host-wide: the text as posted (lessons-store.ts).
   `CREATE TABLE sim_lesson (id text PRIMARY KEY, text text NOT NULL);`,
+  // An environment's records kind by kind, each in the order written: its large kinds are read when
+  // first needed (pg-backend.ts), and reading one kind no longer scans the others (nor, when the
+  // planner picked a sequential scan, every environment's).
+  `CREATE INDEX sim_record_env_kind_seq ON sim_record (env, kind, seq);
+   DROP INDEX sim_record_env_seq;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
