@@ -2,7 +2,7 @@
  * A sorted sequence kept as a list of short sorted arrays (chunks) under one comparator. Putting an
  * item anywhere finds its chunk and its place in it by binary search and moves at most one chunk's
  * items, so a write costs about the same at 100k items as at 1k; one flat array moved half the set
- * per write into its middle (an OData order by key after any read of the whole set, issue 42).
+ * per write into its middle (an OData order by key after any read of the whole set).
  * Iteration walks the chunks in order. Readers use it synchronously, never across a write.
  */
 const CHUNK = 512;
