@@ -1,19 +1,13 @@
-/*
- * Hand-written on purpose. Measured instead: js-sdsl 4.4.2 OrderedSet, comparator on (key, seq),
- * enableIndex (lowerBound(x).index climbs parent links summing subtree sizes: O(log n), but end().index
- * is size - 1). Node 20, 20k operations, 10k / 100k / 1M entries, three runs on a shared 2-core box:
- * insert and remove on par (1-8 us either way); countBelow, which answers every range's count, 2-4x
- * slower (1.7-4.5 / 3.2-6.8 / 6.2-13.9 us against 0.4-1.4 / 1.3-1.5 / 3.1-3.5 us); its rank-to-entry
- * (getElementByPos) is an in-order walk, O(rank), so listing a range needed a cache of countBelow's
- * iterators; no O(n) build from sorted entries; the worker's engine chunk +2.9 KB gzip (within budget).
- * The count is past the 1.5x bound set for a swap, so the treap stays (no other library measured).
- */
 /**
  * Rows sorted by a plain key (then position key), in a balanced tree that knows each subtree's size:
  * a write inserts or removes one entry in O(log n), and how many entries sort below a key is found
  * in O(log n) too, so a range's count needs no walk of its rows. A treap: each entry gets a
  * pseudo-random priority (a fixed seed, so the engine stays deterministic) that keeps it balanced
  * whatever order rows come in. Readers use it synchronously, never across a write.
+ *
+ * Hand-written because the library measured for it, js-sdsl 4.4's indexed OrderedSet, counted 2-4x
+ * slower (the count answers every range's totalResults), finds an entry by rank with an O(rank) walk,
+ * and builds from sorted entries one insert at a time.
  */
 import type { Row } from './types.ts';
 
