@@ -4,6 +4,8 @@
  * items, so a write costs about the same at 100k items as at 1k; one flat array moved half the set
  * per write into its middle (an OData order by key after any read of the whole set).
  * Iteration walks the chunks in order. Readers use it synchronously, never across a write.
+ * Not a library tree: it is cut from an already sorted array in O(n) (js-sdsl's ordered set, measured
+ * for counted-tree.ts, inserts one entry at a time) and a page is plain array slices.
  */
 const CHUNK = 512;
 
