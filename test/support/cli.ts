@@ -15,12 +15,14 @@ export interface StartedCli {
 export function startCli(args: string[], ready: (output: string) => boolean, env: Record<string, string> = {}): Promise<StartedCli> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise<StartedCli>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m && ready(out)) resolve({ child, url: m[1] as string, output: () => out });
     });
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}${err ? `\nstderr: ${err}` : ''}`)));
   });
 }

@@ -52,13 +52,20 @@ export async function openPgStore(url: string): Promise<PgStore> {
     throw err;
   }
   const meta = async (name: string, value: string, replace: boolean): Promise<string> => {
-    const { rows } = await pool.query<{ value: string }>(
-      replace
-        ? 'INSERT INTO sim_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value RETURNING value'
-        : 'WITH ins AS (INSERT INTO sim_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value) SELECT value FROM ins UNION ALL SELECT value FROM sim_meta WHERE name = $1 LIMIT 1',
-      [name, value],
-    );
-    return (rows[0] as { value: string }).value;
+    // Two hosts starting at once: the second's insert waits for the first's commit and then does
+    // nothing, while its SELECT still reads the snapshot taken before that commit and finds no row.
+    // The next statement has a new snapshot and reads the first host's value.
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await pool.query<{ value: string }>(
+        replace
+          ? 'INSERT INTO sim_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value RETURNING value'
+          : 'WITH ins AS (INSERT INTO sim_meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value) SELECT value FROM ins UNION ALL SELECT value FROM sim_meta WHERE name = $1 LIMIT 1',
+        [name, value],
+      );
+      const row = rows[0];
+      if (row) return row.value;
+      if (attempt >= 2) throw new Error(`sim_meta.${name} could be neither written nor read`);
+    }
   };
   return {
     pool,
