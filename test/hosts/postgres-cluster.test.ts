@@ -4,30 +4,14 @@
 // answers within 10 s; a database restart under load gives 503s (never a 500, never a lost write)
 // and the host recovers by itself; the control API sees every environment from every host.
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type StartedCli } from '../support/cli.ts';
-import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+import { describe, expect, it } from 'vitest';
+import { startCli } from '../support/cli.ts';
+import { clusterHosts } from '../support/cluster-hosts.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-test-token-0123456789';
-let server: TestPostgres;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  server = await testPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function host(db: string, extra: string[] = []): Promise<StartedCli> {
-  const started = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db, '--admin-token', ADMIN, ...extra], (out) => / start: listening on /.test(out));
-  children.push(started.child);
-  return started;
-}
+const cluster = clusterHosts(ADMIN);
+const host = cluster.host;
 
 async function kill9(child: ChildProcess): Promise<void> {
   const gone = new Promise((r) => child.once('exit', r));
@@ -60,7 +44,7 @@ async function names(url: string, env: Env, prefix: string): Promise<string[]> {
 
 describe('one host on PostgreSQL (issue 38 § 1)', () => {
   it('state survives a restart: environments, records, the admin token', async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const first = await host(db);
     const env = await odataEnv(first.url);
     for (const n of ['SURV1', 'SURV2']) expect((await post(first.url, env, n)).status).toBe(201);
@@ -69,7 +53,7 @@ describe('one host on PostgreSQL (issue 38 § 1)', () => {
     expect(first.child.exitCode).toBe(0);
     // A restart without --admin-token keeps the one kept in the database (not printed again).
     const second = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db], (out) => / start: listening on /.test(out));
-    children.push(second.child);
+    cluster.track(second.child);
     expect(second.output()).toMatch(/Admin token: the one printed when/);
     expect(await names(second.url, env, 'SURV')).toEqual(['SURV1', 'SURV2']);
     const list = await fetch(`${second.url}/sim/_admin/environments`, { headers: { authorization: `Bearer ${ADMIN}` } });
@@ -80,7 +64,7 @@ describe('one host on PostgreSQL (issue 38 § 1)', () => {
 
 describe('two hosts on one database (issue 38 § 2)', () => {
   it('interleaved writes to one environment through both hosts: all kept, ids unique, the same answer from each', async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const [a, b] = await Promise.all([host(db), host(db)]);
     const env = await odataEnv(a.url);
     const written: string[] = [];
@@ -108,7 +92,7 @@ describe('two hosts on one database (issue 38 § 2)', () => {
   }, 60_000);
 
   it('kill -9 of the holder during writes: nothing acknowledged is lost, the other host answers within 10 s', async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const [a, b] = await Promise.all([host(db), host(db)]);
     const env = await odataEnv(a.url);
     const acknowledged: string[] = [];
@@ -142,8 +126,8 @@ describe('two hosts on one database (issue 38 § 2)', () => {
 
 describe('the database restarts under load (issue 38 § 2)', () => {
   it('answers 503 while the database is gone, never a 500 or a lost write, and recovers by itself', async () => {
-    if (!server.own) return; // a server given by SIM_TEST_PG_URL is not this test's to restart
-    const db = await server.database();
+    if (!cluster.server().own) return; // a server given by SIM_TEST_PG_URL is not this test's to restart
+    const db = await cluster.server().database();
     const a = await host(db);
     const env = await odataEnv(a.url);
     const acknowledged: string[] = [];
@@ -165,13 +149,13 @@ describe('the database restarts under load (issue 38 § 2)', () => {
     };
     const writers = Promise.all([writer(), writer()]);
     while (acknowledged.length < 20) await new Promise((r) => setTimeout(r, 5));
-    server.stop('fast');
+    cluster.server().stop('fast');
     await new Promise((r) => setTimeout(r, 1500));
     const ready = await fetch(`${a.url}/sim/_ready`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { reason: string }).reason).toMatch(/store unreachable/);
     const before = acknowledged.length;
-    server.start();
+    cluster.server().start();
     const restarted = performance.now();
     while (acknowledged.length < before + 20 && performance.now() - restarted < 20_000) await new Promise((r) => setTimeout(r, 20));
     stop = true;

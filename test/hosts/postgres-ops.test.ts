@@ -4,34 +4,17 @@
 // custom lessons are kept in the database, for every host and across restarts; two hosts starting
 // together on an empty database make the start environments once; owner tokens made on one host
 // are valid on the other under --require-token, and a wrong one is refused by both.
-import type { ChildProcess } from 'node:child_process';
 import { createParser } from 'eventsource-parser';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/hosts/node/postgres/schema.ts';
 import { startCli, type StartedCli } from '../support/cli.ts';
-import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+import { clusterHosts } from '../support/cluster-hosts.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-ops-test-token-0123456789';
-let server: TestPostgres;
-const children: ChildProcess[] = [];
-
-beforeAll(async () => {
-  server = await testPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server.close();
-});
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function host(db: string, extra: string[] = []): Promise<StartedCli> {
-  const started = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db, '--admin-token', ADMIN, ...extra], (out) => / start: listening on /.test(out));
-  children.push(started.child);
-  return started;
-}
+const cluster = clusterHosts(ADMIN);
+const host = cluster.host;
 
 async function stop(h: StartedCli): Promise<void> {
   const gone = new Promise((r) => h.child.once('exit', r));
@@ -95,7 +78,7 @@ const has = (seen: Seen, event: string, data: Record<string, unknown>) => seen.s
 
 describe('event streams across hosts (issue 38 § 2: the control API works across the cluster)', () => {
   it("host A's /sim/_admin/events and trainer's view see what is done through host B, also after A's LISTEN connection was cut", async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const [a, b] = await Promise.all([host(db), host(db)]);
     const stream = await openStream(a.url);
     try {
@@ -157,7 +140,7 @@ const LESSON = JSON.stringify({
 
 describe('custom lessons on PostgreSQL (issue 38 § 1: the host keeps its state in PostgreSQL)', () => {
   it('a lesson written through one host is read through the other, counts in its progress, and survives a restart of both', async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const [a, b] = await Promise.all([host(db), host(db)]);
     const put = await fetch(`${a.url}/sim/_admin/lessons/two-hosts-lesson`, { method: 'PUT', headers: { ...bearer(ADMIN), 'content-type': 'application/json' }, body: LESSON });
     expect(put.status).toBe(201);
@@ -206,11 +189,11 @@ describe('custom lessons on PostgreSQL (issue 38 § 1: the host keeps its state 
 describe('two hosts starting together on an empty database (issue 38 § 2)', () => {
   it('make the two start environments once: one host makes them, the other lists them', async () => {
     for (let round = 0; round < 2; round++) {
-      const db = await server.database();
+      const db = await cluster.server().database();
       // The start event follows the banner: each host's banner is complete once it is seen.
       const start = () => startCli(['--port', '0', '--no-warm-up', '--log', '--store', db, '--admin-token', ADMIN], (out) => / start: listening on /.test(out));
       const hosts = await Promise.all([start(), start()]);
-      for (const h of hosts) children.push(h.child);
+      for (const h of hosts) cluster.track(h.child);
       const made = hosts.filter((h) => /receivables environment env_/.test(h.output()));
       expect(made).toHaveLength(1);
       const keys = [...(made[0] as StartedCli).output().matchAll(/(?:receivables|odata) environment (env_[0-9a-f]{32})/g)].map((m) => m[1]).sort();
@@ -231,7 +214,7 @@ describe('two hosts starting together on an empty database (issue 38 § 2)', () 
 
 describe('owner tokens across hosts under --require-token (issue 38 § 2)', () => {
   it("an environment's owner token made on one host works on the other; a wrong one is refused by both", async () => {
-    const db = await server.database();
+    const db = await cluster.server().database();
     const [a, b] = await Promise.all([host(db, ['--require-token']), host(db, ['--require-token'])]);
     // Environments made through each host, each held by the host that made it.
     const onA = await odataEnv(a.url, bearer(ADMIN));
