@@ -158,6 +158,8 @@ test('ready example: a receipt POST that fails after the write, retried safely w
 test('the Faults view offers every status a rule may answer, each answered as chosen, and a fixed body of your own (issue 43 § 3)', async ({ page }) => {
   const key = await createEnv(page, 'receivables', 'Every fault status');
   await page.goto(`/#/faults/${key}`);
+  // The view is its own chunk: its list is read once it is there (evaluateAll does not wait).
+  await expect(page.getByTestId('fault-status')).toBeVisible();
   const offered = await page.getByTestId('fault-status').locator('option').evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
   expect(offered).toEqual([...INJECTED_STATUSES]);
   for (const [i, code] of INJECTED_STATUSES.entries()) {
