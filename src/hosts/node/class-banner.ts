@@ -51,7 +51,7 @@ export function classBanner(opts: { bind: string; port: number; settings: ClassS
   for (const a of addresses) lines.push(`  join:    ${origin(a, opts.port)}/#/join/${CODE_PLACEHOLDER}`);
   lines.push(`           (put the class code you chose in place of ${CODE_PLACEHOLDER}: it is not printed, so it stays out of logs)`);
   if (opts.settings.lessons?.length) lines.push(`  lessons: ${opts.settings.lessons.join(', ')}   (the join link opens the first)`);
-  if (/^(127\.|::1$|localhost$)/.test(opts.bind)) lines.push(`  (the host listens on ${opts.bind}: only this machine can join. For a room: npm run serve -- --host 0.0.0.0 --class-code …)`);
+  if (isLoopback(opts.bind)) lines.push(`  (the host listens on ${opts.bind}: only this machine can join. For a room: npm run serve -- --host 0.0.0.0 --class-code …)`);
   if (opts.generatedAdminToken) {
     lines.push(`  trainer: ${origin('127.0.0.1', opts.port)}/#/trainer?token=${opts.generatedAdminToken}`);
     lines.push('           (the admin token rides in the # part, which browsers never send; keep this link to yourself)');
@@ -65,3 +65,8 @@ export function classBanner(opts: { bind: string; port: number; settings: ClassS
 
 /** What the banner's join link shows where the class code goes. */
 export const CODE_PLACEHOLDER = '<class-code>';
+
+/** Whether the host listens on this machine only (the start and class banners say so). */
+export function isLoopback(bind: string): boolean {
+  return /^(127\.|::1$|localhost$)/.test(bind);
+}

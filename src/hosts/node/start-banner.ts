@@ -7,7 +7,7 @@
  * collectors that others read. What they would have shown is said instead, with where to get it.
  */
 import type { NodeHost } from './server.ts';
-import { CODE_PLACEHOLDER, reachableAddresses, type ClassSettings } from './class-banner.ts';
+import { CODE_PLACEHOLDER, isLoopback, reachableAddresses, type ClassSettings } from './class-banner.ts';
 
 /**
  * Who may use the control API, in the start banner (docs/operate.md § Who may use the control API). A token the user chose
@@ -24,9 +24,8 @@ export function accessBanner(access: NodeHost['access'], bind: string, state: st
     lines.push(`Admin token: the one printed when ${state} was first used (kept as a hash; --admin-token TOKEN replaces it)`);
   }
   if (access.classCodes) lines.push(`Class codes: ${access.classCodes} (each may create environments and read products, lessons, scenarios)`);
-  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(bind);
   if (access.requireToken) lines.push('Access: every control API request needs Authorization: Bearer <token> (--require-token).');
-  else if (loopbackOnly) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
+  else if (isLoopback(bind)) lines.push('Access: control API requests from this machine need no token; other addresses need one.');
   else lines.push(`Access: control API requests from this machine need no token; from other machines (the host listens on ${bind}) they need Authorization: Bearer <token>.`);
   return lines;
 }
@@ -56,7 +55,6 @@ const ADMIN_TOKEN_NOTE: Record<NodeHost['access']['adminTokenFrom'], string> = {
 export function jsonBanner(facts: BannerFacts, now = new Date()): string {
   const { url, access } = facts;
   const port = new URL(url).port;
-  const loopbackOnly = /^(127\.|::1$|localhost$)/.test(facts.bind);
   const klass = facts.klass;
   return JSON.stringify({
     time: now.toISOString(),
@@ -70,7 +68,7 @@ export function jsonBanner(facts: BannerFacts, now = new Date()): string {
     store: facts.store,
     adminToken: ADMIN_TOKEN_NOTE[access.adminTokenFrom],
     classCodes: access.classCodes,
-    access: access.requireToken ? 'every control API request needs a token' : loopbackOnly ? 'requests from this machine need no token; other addresses need one' : `requests from this machine need no token; from other machines (the host listens on ${facts.bind}) they need one`,
+    access: access.requireToken ? 'every control API request needs a token' : isLoopback(facts.bind) ? 'requests from this machine need no token; other addresses need one' : `requests from this machine need no token; from other machines (the host listens on ${facts.bind}) they need one`,
     ...(facts.imported.length ? { imported: facts.imported } : {}),
     ...(klass
       ? {
