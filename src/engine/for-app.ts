@@ -25,6 +25,7 @@ export { matchCatalog } from './journal/catalog-match.ts';
 export type { AnswerNotes, ConsoleExchange, PartNote } from './journal/answer.ts';
 export { explainAnswer } from './journal/answer.ts';
 export { SIMULATOR_ERRORS } from './core/sim-errors.ts';
+export { REAL_LIMITS } from './core/limits-profile.ts';
 export { INJECTED_HEADER, INJECTED_STATUSES, MAX_FAULT_BODY, RETRYABLE_STATUSES } from './faults/types.ts';
 export { REASON_PHRASES } from './core/http.ts';
 export { answerCode } from './journal/codes.ts';

@@ -253,6 +253,13 @@ export interface ExampleRequest {
    * (e.g. `[]`: the default client without receipt privileges, to show a 403).
    */
   privileges?: string[];
+  /**
+   * Send it this many times in a row: the answer is one that only many calls get (a throttle). The
+   * console repeats it and stops at the first answer with `expectStatus`.
+   */
+  repeat?: number;
+  /** The environment's limits profile the request needs (the console asks before switching it on). */
+  limitsProfile?: 'real-product';
 }
 
 /** One entry of the error catalog: what it means and a request that reproduces it. */

@@ -1,7 +1,8 @@
 // Which catalog entry an OData answer is, as the console and the journal explain it (spec 001 § Errors;
 // the same matcher as receivables, src/engine/journal/catalog-match.ts). A sweep over the whole
 // catalog: each entry's own request, sent as a user types it (no "this reproduces X" hint), must be
-// explained as that entry. Found by the console typed by hand: an OData answer carries its status as
+// explained as that entry (the real-limits throttle's included: its request repeated under that
+// profile, issue 39 § 3 "every new answer ... reproducible in one click"). Found by the console typed by hand: an OData answer carries its status as
 // its code, so the message, and for the empty answers the request itself, must say which entry it is.
 import { describe, expect, it } from 'vitest';
 import { matchCatalog } from '../../../src/engine/journal/catalog-match.ts';
@@ -17,9 +18,19 @@ describe('OData catalog match (spec 001 § Errors)', () => {
       const r = entry.reproduce;
       if (!r) continue;
       const e = await odataEnv();
+      // A reproduction that needs a limits profile and many calls (the real-limits throttle) is sent
+      // as the console sends it: the profile switched on, the request repeated until its status.
+      if (r.limitsProfile) expect((await e.sim.admin('PUT', `/environments/${e.key}/limits`, { profile: r.limitsProfile })).status).toBe(200);
       const headers: Record<string, string> = { ...(r.headers ?? {}) };
       if (r.auth === 'basic') headers.authorization = e.auth;
-      const res = await e.sim.fetch(`${e.base}${r.path}`, { method: r.method, headers, body: r.body });
+      let res = await e.sim.fetch(`${e.base}${r.path}`, { method: r.method, headers, body: r.body });
+      let sent = 1;
+      for (; sent < (r.repeat ?? 1) && res.status !== r.expectStatus; sent++) {
+        await res.body?.cancel();
+        res = await e.sim.fetch(`${e.base}${r.path}`, { method: r.method, headers, body: r.body });
+      }
+      // On a fresh environment the repeated request meets its status on its last call, not before.
+      if (sent !== (r.repeat ?? 1)) wrong.push(`${entry.code}: ${res.status} after ${sent} of ${r.repeat} calls`);
       const body = await res.text();
       // A $batch's refusals of single operations are inside its 200: the console explains each part.
       if (res.status === 200) continue;
