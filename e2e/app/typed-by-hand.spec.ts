@@ -9,6 +9,20 @@ import type { Page } from '@playwright/test';
 import type { ErrorEntry, ExampleRequest } from '../../src/engine/core/types.ts';
 import { createEnv, products, responseStatus, shot } from './helpers.ts';
 
+/** The environment's limits profile, switched as the Environments page's toggle does (the control API). */
+async function setProfile(page: Page, key: string, profile: string): Promise<void> {
+  const status = await page.evaluate(async ([k, p]) => (await fetch(`/sim/_admin/environments/${k}/limits`, { method: 'PUT', body: JSON.stringify({ profile: p }) })).status, [key, profile]);
+  expect(status).toBe(200);
+}
+
+/** Send the typed request `times` times with the console's "Send several times". */
+async function sendRepeated(page: Page, times: number): Promise<void> {
+  if ((await page.getByTestId('repeat').getAttribute('open')) === null) await page.getByTestId('repeat-open').click();
+  await page.getByTestId('repeat-count').fill(String(times));
+  await page.getByTestId('repeat-send').click();
+  await expect(page.getByTestId('repeat-summary')).toBeVisible({ timeout: 60_000 });
+}
+
 async function resetData(page: Page, key: string): Promise<void> {
   const status = await page.evaluate(async (k) => (await fetch(`/sim/_admin/environments/${k}/reset`, { method: 'POST' })).status, key);
   expect(status).toBe(200);
@@ -108,8 +122,13 @@ for (const product of ['receivables', 'odata'] as const) {
       const req = e.reproduce as ExampleRequest;
       if (req.method !== 'GET') await resetData(page, key);
       typed = await typeRequest(page, key, req, typed);
-      await page.getByTestId('send').click();
+      // An answer only many calls under a limits profile get (the real-limits throttle, issue 39 § 3):
+      // the user switches the profile on and sends the typed request that many times.
+      if (req.limitsProfile) await setProfile(page, key, req.limitsProfile);
+      if (req.repeat) await sendRepeated(page, req.repeat);
+      else await page.getByTestId('send').click();
       const status = await responseStatus(page);
+      if (req.limitsProfile) await setProfile(page, key, 'spec');
       // A 304 (a conditional GET, the real product's convention) is explained like a refusal, below.
       if (status < 300 && status === (req.expectStatus ?? e.status)) {
         // Refusals inside a $batch's 200: the console lists its operations, each refused one explained.
