@@ -32,20 +32,20 @@ test('Reproduce OD-429-THROTTLED: asks before switching the real-limits profile 
   await expect(summary).toContainText('Sent 101: 100 × 200, 1 × 429.', { timeout: 60_000 });
   await expect(summary).toContainText(/Retry-After: \d+/);
   expect(await responseStatus(page)).toBe(429);
-  await expect(page.getByTestId('response-status')).toHaveText('429 Too Many Requests');
   await expect(page.getByTestId('error-explain').locator('h2')).toHaveText('OD-429-THROTTLED Too many requests (real-limits profile)');
   await expect(page.getByTestId('repeat-why')).toHaveCount(0);
   const offer = page.getByTestId('limits-offer');
   await expect(offer).toHaveAttribute('data-profile', 'real-product');
   await expect(offer).toContainText('Throttle runs the real-limits profile');
   await shot(page, 'throttle-reproduced');
-  await page.getByRole('tab', { name: /^Headers/ }).click();
+  await page.getByTestId('response').getByRole('tab', { name: /^Headers/ }).click();
   await expect(page.getByTestId('response-body')).toContainText('retry-after');
 
   // Switching back says what it changes, and the environment runs the spec profile again.
   await offer.getByTestId('limits-switch-back').click();
   await expect(page.getByTestId('limits-switched')).toContainText('runs the spec profile again: no throttling and no row cap');
   await expect(offer).toHaveAttribute('data-profile', 'spec');
+  await expect(page.getByTestId('console-note')).toHaveCount(0);
   expect((await pageFetch(page, `/sim/_admin/environments/${key}/limits`)).body).toMatchObject({ profile: 'spec' });
 
   // The same reproduction now misses its 429, and the console says why.
@@ -68,7 +68,7 @@ test('Reproduce OD-429-THROTTLED where the profile already runs: no question, th
   expect(await responseStatus(page)).toBe(429);
 });
 
-test('Cancel keeps the consent: nothing is switched and nothing is sent', async ({ page }) => {
+test('Declining the question switches nothing and sends nothing', async ({ page }) => {
   const key = await createEnv(page, 'odata', 'Declined');
   await page.goto('/#/errors?q=OD-429-THROTTLED');
   await page.locator('tr[data-code="OD-429-THROTTLED"]').getByTestId('reproduce').click();
@@ -77,6 +77,7 @@ test('Cancel keeps the consent: nothing is switched and nothing is sent', async 
   await expect(page).toHaveURL(/#\/errors/);
   expect((await pageFetch(page, `/sim/_admin/environments/${key}/limits`)).body).toMatchObject({ profile: 'spec' });
   const journal = await pageFetch(page, `/sim/_admin/environments/${key}/journal`);
+  expect(journal.status).toBe(200);
   expect(JSON.stringify(journal.body)).not.toContain('CUSTOMERS');
 });
 

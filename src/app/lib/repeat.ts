@@ -82,13 +82,13 @@ export function whyMissed(f: MissedFacts): string {
   const got = f.tally.length ? ` The answers: ${tallyText(f.tally)}.` : '';
   if (f.cancelled) return `No ${f.expected} yet: cancelled after ${f.sent} of ${f.times} calls.${got}`;
   if (f.needsProfile && f.profile !== f.needsProfile) {
-    return `No ${f.expected}: the environment is under the spec profile, which never throttles.${got} Switch its real-limits profile on (Reproduce in the error catalog asks for it, or the Environments page) and send again.`;
+    return `No ${f.expected}: the environment is under the spec profile, which never throttles.${got} Switch its real-limits profile on (beside the request, or on the Environments page) and send again.`;
   }
   if (f.needsProfile && f.clockMovedMs !== undefined && f.clockMovedMs >= 60_000) {
     return `No ${f.expected}: the environment's clock moved ${Math.round(f.clockMovedMs / 1000)} s during the ${f.sent} calls, so the oldest fell out of the minute the throttle counts.${got} Freeze or stop moving the clock, then send again.`;
   }
   if (f.needsProfile) {
-    return `No ${f.expected} after ${f.sent} calls.${got} The throttle counts each user's calls within a minute of the environment's clock: calls made with another user, or over more than a minute of that clock, count apart. Send again.`;
+    return `No ${f.expected} after ${f.sent} calls.${got} The throttle counts each user's calls within a minute of the environment's clock: calls made with another user, or over more than a minute of that clock, count apart, and a restarted service worker or host starts counting again. Send again.`;
   }
   return `No ${f.expected} after ${f.sent} calls.${got}`;
 }
