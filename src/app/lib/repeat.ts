@@ -10,6 +10,22 @@ export const MAX_REPEAT = 1000;
 /** Statuses in the order they first came, each with how many times. */
 export type Tally = [status: number, count: number][];
 
+/** What the console shows of a repeat: its progress while it runs, its tally and why once it ends. */
+export interface RepeatView {
+  sent: number;
+  times: number;
+  tally: Tally;
+  done: boolean;
+  /** The status a reproduction repeats for: the repeat stops at it. */
+  expected?: number;
+  cancelled?: boolean;
+  /** Ended early at `expected` (or at the first error when asked). */
+  stopped?: boolean;
+  /** The last answer's Retry-After, when it had one. */
+  retryAfter?: string;
+  why?: string;
+}
+
 export interface RepeatOutcome<T> {
   /** The last answer (undefined when the first call failed or was cancelled before it). */
   last?: T;
