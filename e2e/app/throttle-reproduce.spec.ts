@@ -4,7 +4,7 @@
 // and a repeat that misses its status saying why.
 import { expect, test } from '../fixtures.ts';
 import { pageFetch } from '../foundation/helpers.ts';
-import { createEnv, responseStatus, shot } from './helpers.ts';
+import { createEnv, expectAccessible, responseStatus, shot } from './helpers.ts';
 
 test('Reproduce OD-429-THROTTLED: asks before switching the real-limits profile on, sends the read until the 429, shows Retry-After, and offers switching back (issue 39 § 2, § 3)', async ({ page }) => {
   test.setTimeout(120_000);
@@ -38,6 +38,7 @@ test('Reproduce OD-429-THROTTLED: asks before switching the real-limits profile 
   await expect(offer).toHaveAttribute('data-profile', 'real-product');
   await expect(offer).toContainText('Throttle runs the real-limits profile');
   await shot(page, 'throttle-reproduced');
+  await expectAccessible(page, 'console after the throttle reproduction', '.monaco-editor');
   await page.getByTestId('response').getByRole('tab', { name: /^Headers/ }).click();
   await expect(page.getByTestId('response-body')).toContainText('retry-after');
 
@@ -96,6 +97,7 @@ test('Send several times: a tally while it runs, the console stays usable, Cance
   await page.getByTestId('tab-headers').click();
   await expect(page.getByTestId('tab-headers')).toHaveAttribute('aria-selected', 'true');
   await shot(page, 'repeat-running');
+  await expectAccessible(page, 'console while a repeat runs', '.monaco-editor');
   await page.getByTestId('repeat-cancel').click();
   const summary = page.getByTestId('repeat-summary');
   await expect(summary).toContainText(/^Cancelled after \d+ of 1000: \d+ × 200\./);
