@@ -137,13 +137,15 @@ export class DexieBackend implements StorageBackend {
         await logRange(db, change.key).delete();
       } else {
         const env = change.env;
-        // The ranges' deletes are sent together (IndexedDB runs a transaction's requests in order).
+        // Every request goes out without waiting for the one before: the deletes, each unknown kind's
+        // last seq, then the log values and the environment's row. IndexedDB runs a transaction's
+        // requests in the order they were made, so a cleared kind's new values land after its delete
+        // (waiting for the deletes first cost a round trip, 1.5 ms of a reset in the worker).
         const { clearData } = change;
         const ranges = clearData === true ? dataKindRanges(env) : clearData ? clearData.filter(isDataKind).map((kind) => kindRange(env, kind)) : [];
         const cleared = Promise.all([db.chunks, db.log].flatMap((table) => ranges.map((range) => deleteRange(table, tx.idbtrans, range))));
         const entries = await Promise.all(drafts.map(async (d): Promise<LogRow> => ({ ...d, seq: d.seq ?? (await lastSeq(db, env, d.kind)) + 1 })));
-        await cleared;
-        await Promise.all([db.log.bulkAdd(entries), change.envRow ? db.environments.put(change.envRow) : undefined]);
+        await Promise.all([cleared, db.log.bulkAdd(entries), change.envRow ? db.environments.put(change.envRow) : undefined]);
       }
     });
     if (change.op === 'env-delete') this.stored.delete(change.key);
