@@ -1,5 +1,5 @@
 // Issue 14 (storage at scale: IndexedDB as a chunked snapshot plus a log of changes since): whatever
-// the order of writes, deletes, resets, compactions and restarts, what the engine reads after a
+// the order of writes, deletes, resets (seeding or not), compactions and restarts, what the engine reads after a
 // restart is what it held before, row for row and in each kind's order; a version-1 database (one
 // value per record) opens with every record in place.
 import { Dexie } from 'dexie';
@@ -13,12 +13,15 @@ import { DexieBackend, type StorageLimits } from '../../src/engine/storage/dexie
 /** Limits small enough that a short run chunks, slices its reads and compacts many times. */
 const TINY: StorageLimits = { chunkRows: 3, chunksPerRead: 2, logRowsMin: 4, logEntriesMax: 3, lazyChunks: 2 };
 const KINDS = ['a', 'b', 'sim.keep'] as const;
+/** What a seeding reset puts into kind 'a' (ids 0 to 4); the next one finds it so unless a write changed it. */
+const SEED = [1, 2, 3, 4, 5];
 
 type Op =
   | { op: 'put'; kind: string; id: string; v: number }
   | { op: 'delete'; kind: string; id: string }
   | { op: 'bulk'; kind: string; n: number; v: number }
   | { op: 'reset' }
+  | { op: 'reseed' }
   | { op: 'restart' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -26,6 +29,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('delete' as const), kind: fc.constantFrom(...KINDS), id: fc.integer({ min: 0, max: 12 }).map(String) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('bulk' as const), kind: fc.constantFrom(...KINDS), n: fc.integer({ min: 1, max: 15 }), v: fc.nat(99) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'reset' as const }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'reseed' as const }) },
   { weight: 2, arbitrary: fc.constant({ op: 'restart' as const }) },
 );
 
@@ -63,6 +67,11 @@ describe('IndexedDB snapshot plus log (issue 14 § How: read and write in bulk)'
           } else if (o.op === 'reset') {
             await engine.store.write(key, () => undefined, { reset: true });
             for (const [k, rows] of model) if (!k.startsWith('sim.')) rows.clear();
+          } else if (o.op === 'reseed') {
+            // A reset that seeds 'a': left alone when it holds the seeded rows already (issue 43 § 1).
+            await engine.store.write(key, (tx) => SEED.forEach((v, i) => tx.put('a', String(i), { v })), { reset: true });
+            for (const [k, rows] of model) if (!k.startsWith('sim.')) rows.clear();
+            SEED.forEach((v, i) => model.get('a')?.set(String(i), { v }));
           } else {
             await engine.store.write(key, (tx) => {
               if (o.op === 'put') tx.put(o.kind, o.id, { v: o.v });

@@ -336,7 +336,11 @@ export class Journal {
     this.unsaved.delete(env);
     if (forget) this.rings.delete(env);
     const nextId = forget ? null : ring.nextId;
-    this.chain = this.chain.then(() => this.persistence.clear(env, nextId)).catch((err: unknown) => console.error('[erp-sim] journal clear not persisted', err));
+    // After the host's turn: the caller's answer goes out before the stored entries are deleted.
+    this.chain = this.chain
+      .then(yieldToHost)
+      .then(() => this.persistence.clear(env, nextId))
+      .catch((err: unknown) => console.error('[erp-sim] journal clear not persisted', err));
     void this.track(this.chain);
   }
 }

@@ -7,8 +7,12 @@ export type Change =
   | {
       op: 'records';
       env: string;
-      /** Delete every record of the environment whose kind does not start with `sim.` first (reset). */
-      clearData?: boolean;
+      /**
+       * Delete records first (a reset): `true`, every record whose kind does not start with `sim.`;
+       * a list, every record of the data kinds named (a reset leaves a kind that would be seeded
+       * back as it is stored alone). See `clearsKind`.
+       */
+      clearData?: boolean | readonly string[];
       puts: { kind: string; id: string; data: Row }[];
       deletes: { kind: string; id: string }[];
       /** The environment row as it stands after the change (its id sequence moved). */
@@ -28,3 +32,9 @@ export type LessonChange = { op: 'lesson-put'; id: string; text: string } | { op
 
 /** Kinds owned by the simulator itself (credentials, tokens); a reset keeps them. */
 export const SIM_KIND_PREFIX = 'sim.';
+
+/** Whether a records change's `clearData` deletes every record of `kind` before its puts (never a `sim.` kind). */
+export function clearsKind(clearData: boolean | readonly string[] | undefined, kind: string): boolean {
+  if (!clearData || kind.startsWith(SIM_KIND_PREFIX)) return false;
+  return clearData === true || clearData.includes(kind);
+}

@@ -1,6 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { CommitHint, LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
-import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
+import { clearsKind, SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import { codedRun, decodeRun, type CodedRun } from './coded-run.ts';
 import { toMap } from './kind-rows.ts';
 import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
@@ -122,7 +122,7 @@ export class DexieBackend implements StorageBackend {
         k.rows.push(p.data);
       }
       for (const [kind, k] of byKind) {
-        const known = change.clearData && isDataKind(kind) ? NOTHING_STORED : this.stored.get(env)?.get(kind);
+        const known = clearsKind(change.clearData, kind) ? NOTHING_STORED : this.stored.get(env)?.get(kind);
         const fresh = hint?.insertOnly.has(kind) && !k.deletes.length;
         drafts.push({ env, kind, ...(known ? { seq: known.seq + 1 } : {}), deletes: k.deletes, ids: k.ids, rows: encodeRows(k.rows), ...(fresh ? { fresh: true as const } : {}) });
         written.set(kind, k.deletes.length + k.ids.length);
@@ -137,17 +137,21 @@ export class DexieBackend implements StorageBackend {
         await logRange(db, change.key).delete();
       } else {
         const env = change.env;
-        // The ranges' deletes are sent together (IndexedDB runs a transaction's requests in order).
-        const cleared = change.clearData ? Promise.all([db.chunks, db.log].flatMap((table) => dataKindRanges(env).map((range) => deleteRange(table, tx.idbtrans, range)))) : Promise.resolve([]);
+        // Every request goes out without waiting for the one before: the deletes, each unknown kind's
+        // last seq, then the log values and the environment's row. IndexedDB runs a transaction's
+        // requests in the order they were made, so a cleared kind's new values land after its delete
+        // (waiting for the deletes first cost a round trip, 1.5 ms of a reset in the worker).
+        const { clearData } = change;
+        const ranges = clearData === true ? dataKindRanges(env) : clearData ? clearData.filter(isDataKind).map((kind) => kindRange(env, kind)) : [];
+        const cleared = Promise.all([db.chunks, db.log].flatMap((table) => ranges.map((range) => deleteRange(table, tx.idbtrans, range))));
         const entries = await Promise.all(drafts.map(async (d): Promise<LogRow> => ({ ...d, seq: d.seq ?? (await lastSeq(db, env, d.kind)) + 1 })));
-        await cleared;
-        await Promise.all([db.log.bulkAdd(entries), change.envRow ? db.environments.put(change.envRow) : undefined]);
+        await Promise.all([cleared, db.log.bulkAdd(entries), change.envRow ? db.environments.put(change.envRow) : undefined]);
       }
     });
     if (change.op === 'env-delete') this.stored.delete(change.key);
     if (change.op !== 'records') return;
     const state = this.kindState(change.env);
-    if (change.clearData) for (const kind of [...state.keys()]) if (isDataKind(kind)) state.set(kind, NOTHING_STORED);
+    for (const kind of [...state.keys()]) if (clearsKind(change.clearData, kind)) state.set(kind, NOTHING_STORED);
     for (const [kind, n] of written) {
       const s = state.get(kind) ?? NOTHING_STORED;
       state.set(kind, { ...s, seq: s.seq + 1, entries: s.entries + 1, logRows: s.logRows + n });
@@ -274,6 +278,9 @@ function dataKindRanges(env: string): KeyRange[] {
     { lower: [env, simEnd], upper: [env, []], upperOpen: false },
   ];
 }
+
+/** The key range of one kind of an environment, the same in both tables. */
+const kindRange = (env: string, kind: string): KeyRange => ({ lower: [env, kind], upper: [env, kind, []], upperOpen: false });
 
 interface KeyRange {
   lower: unknown[];

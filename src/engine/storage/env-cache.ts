@@ -224,6 +224,19 @@ export class EnvCache implements DataView {
     }
   }
 
+  /**
+   * Move these kinds (those present) after every other, in the order given: a reset that left some
+   * kinds as they were lists its kinds in the order a reset that rewrote them all would have.
+   */
+  putLast(kinds: Iterable<string>): void {
+    for (const kind of kinds) {
+      const t = this.kinds.get(kind);
+      if (!t) continue;
+      this.kinds.delete(kind);
+      this.kinds.set(kind, t);
+    }
+  }
+
   private need(kind: string): void {
     if (this.isMissing(kind)) throw new KindMissing(kind);
   }

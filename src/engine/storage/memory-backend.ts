@@ -1,6 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { Records, StorageBackend } from './backend.ts';
-import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
+import { clearsKind, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import { eachSliced } from '../core/yield.ts';
 
 /**
@@ -88,7 +88,7 @@ export class MemoryBackend implements StorageBackend {
     if (this.loaded.has(change.env)) return;
     let records = this.held.get(change.env);
     if (!records) this.held.set(change.env, (records = new Map()));
-    if (change.clearData) for (const kind of [...records.keys()]) if (!kind.startsWith(SIM_KIND_PREFIX)) records.delete(kind);
+    for (const kind of [...records.keys()]) if (clearsKind(change.clearData, kind)) records.delete(kind);
     for (const d of change.deletes) records.get(d.kind)?.delete(d.id);
     for (const p of change.puts) {
       let rows = records.get(p.kind);

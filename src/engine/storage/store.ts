@@ -1,11 +1,12 @@
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
-import { SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
+import { clearsKind, SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import type { CommitHint, StorageBackend } from './backend.ts';
 import { DexieBackend } from './dexie-backend.ts';
 import { EnvCache } from './env-cache.ts';
 import type { SimDatabase } from './schema.ts';
 import { PendingTx } from './write-tx.ts';
+import { holdsExactly } from './same-rows.ts';
 
 const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
 
@@ -153,10 +154,13 @@ export class SimStore {
       const startEnv = opts.reset ? { ...env, idSeq: 0 } : env;
       const tx = new PendingTx(cache, startEnv, opts.reset ? isDataKind : undefined, scoped);
       const result = await fn(tx);
+      // A reset clears only the data kinds it does not put back exactly as they stand.
+      const kept = opts.reset ? unchangedKinds(cache, tx.puts) : undefined;
       const puts: { kind: string; id: string; data: Row }[] = [];
       const deletes: { kind: string; id: string }[] = [];
       const insertOnly = new Set<string>();
       for (const [kind, rows] of tx.puts) {
+        if (kept?.has(kind)) continue;
         // A reset clears the data kinds before its puts, so those are all new.
         const cleared = opts.reset && isDataKind(kind);
         let inserts = true;
@@ -168,7 +172,9 @@ export class SimStore {
         if (inserts) insertOnly.add(kind);
       }
       if (!opts.reset && !opts.create && !opts.env && puts.length === 0 && deletes.length === 0 && tx.idSeq === env.idSeq) return result;
-      await this.commit({ op: 'records', env: key, clearData: opts.reset, puts, deletes, envRow: { ...env, idSeq: tx.idSeq } }, { insertOnly });
+      const clearData = kept && cache.kindNames().filter((kind) => isDataKind(kind) && !kept.has(kind));
+      await this.commit({ op: 'records', env: key, ...(clearData?.length ? { clearData } : {}), puts, deletes, envRow: { ...env, idSeq: tx.idSeq } }, { insertOnly });
+      if (kept?.size) cache.putLast([...tx.puts.keys()].filter(isDataKind));
       this.compactAfter(key, cache);
       return result;
     });
@@ -252,7 +258,8 @@ export class SimStore {
       const cached = this.caches.get(change.env);
       if (cached) {
         const cache = await cached;
-        if (change.clearData) cache.clearKinds((k) => !isDataKind(k));
+        const { clearData } = change;
+        if (clearData) cache.clearKinds((k) => !clearsKind(clearData, k));
         cache.apply(change.puts, change.deletes);
       }
       if (change.envRow) this.putEnv(change.envRow);
@@ -299,6 +306,19 @@ export class SimStore {
     }
     return m;
   }
+}
+
+/**
+ * The data kinds a reset's puts would store exactly as they stand (`holdsExactly`); a kind left
+ * empty is cleared all the same, so it goes from the environment's kinds as it did.
+ */
+function unchangedKinds(cache: EnvCache, puts: ReadonlyMap<string, ReadonlyMap<string, Row | null>>): Set<string> {
+  const kept = new Set<string>();
+  for (const [kind, rows] of puts) {
+    const count = isDataKind(kind) ? cache.count(kind) : 0;
+    if (count > 0 && holdsExactly(cache.entries(kind), count, rows)) kept.add(kind);
+  }
+  return kept;
 }
 
 /** Code-unit order, as the ISO times and hex keys it compares sort (localeCompare asks ICU each time). */

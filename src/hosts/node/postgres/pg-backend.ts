@@ -235,7 +235,8 @@ async function write(client: PoolClient, change: Change): Promise<void> {
     return;
   }
   if (change.envRow) await putEnv(client, change.envRow);
-  if (change.clearData) await client.query("DELETE FROM sim_record WHERE env = $1 AND kind NOT LIKE 'sim.%'", [change.env]);
+  if (change.clearData === true) await client.query("DELETE FROM sim_record WHERE env = $1 AND kind NOT LIKE 'sim.%'", [change.env]);
+  else if (change.clearData) await client.query("DELETE FROM sim_record WHERE env = $1 AND kind NOT LIKE 'sim.%' AND kind = ANY($2::text[])", [change.env, change.clearData]);
   if (change.deletes.length) {
     await client.query('DELETE FROM sim_record r USING unnest($2::text[], $3::text[]) AS d(kind, id) WHERE r.env = $1 AND r.kind = d.kind AND r.id = d.id', [change.env, change.deletes.map((d) => d.kind), change.deletes.map((d) => d.id)]);
   }
