@@ -9,6 +9,7 @@
 import pg, { type Pool, type PoolClient } from 'pg';
 import { StoreUnavailable, type Change, type Environment, type Records, type Row, type StorageBackend } from '../../../engine/for-node.ts';
 import { asStoreError, checkout, isUnreachable } from './failures.ts';
+import { whileLoadingInBulk } from '../v8-flags.ts';
 
 /** A lease as a write checks it: its holder, its fencing token, and how far a write pushes it on. */
 export interface Lease {
@@ -83,8 +84,9 @@ export class PgBackend implements StorageBackend {
     return { records: await this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind <> ALL($2::text[]) ORDER BY kind, seq', [env, lazy]), lazy };
   }
 
+  /** Large kinds: their rows make most of the heap at once (see `whileLoadingInBulk`). */
   loadKinds(env: string, kinds: readonly string[]): Promise<Records> {
-    return this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, kinds]);
+    return whileLoadingInBulk(() => this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, kinds]));
   }
 
   /**
