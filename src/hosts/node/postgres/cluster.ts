@@ -6,13 +6,18 @@
  * write checks, in its own transaction and under the lease row's lock, that this host still holds
  * the lease with the same fencing token: a host that lost it can store nothing. A host whose leases
  * could not be renewed stops answering from memory before they can expire (503 instead): no stale
- * answer after a write elsewhere. docs/operate-postgres.md has the failure analysis.
+ * answer after a write elsewhere. An environment whose requests nearly all come forwarded from
+ * one other host is handed over to that host (traffic.ts has the thresholds): its holder stops
+ * answering it, bumps the fence as it names the new holder in the lease, and answers that forward
+ * with HANDOVER_HEADER instead of answering it; the forwarder then takes the lease and answers.
+ * docs/operate-postgres.md has the failure analysis.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
+import { StoreUnavailable, storeUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
 import type { WriteGuard } from './pg-backend.ts';
+import { minHoldMs, TrafficWindow } from './traffic.ts';
 
 /**
  * How long a lease lasts unless renewed; the holder renews every third of it. A killed holder's
@@ -22,8 +27,16 @@ import type { WriteGuard } from './pg-backend.ts';
 export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
-/** The header a forwarded request carries: `<host id>;<caller address>;<signature>`. */
+/**
+ * The header a forwarded request carries: `<host id>;<caller address>;<signature>;<forwarder URL>`
+ * (the URL percent-encoded; the signature covers all three).
+ */
 export const FORWARDED_HEADER = 'x-sim-forwarded';
+/**
+ * On the answer to a forward (a 503 to anyone else): the holder did not answer it, the lease is the
+ * forwarder's now; the forwarder takes it and answers the request itself.
+ */
+export const HANDOVER_HEADER = 'x-sim-handover';
 /** Headers not passed on to the holder (hop by hop, or set again by fetch). */
 const HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'te', 'upgrade', 'expect', FORWARDED_HEADER]);
 
@@ -31,7 +44,22 @@ interface Held {
   fence: number;
   /** performance.now() until which this host may answer from memory. */
   until: number;
+  /** performance.now() when this host took the lease. */
+  since: number;
+  /** Who sent the environment's latest requests. */
+  traffic: TrafficWindow;
+  /** How long it is held at least before it may move (read once, when it first could). */
+  minHold?: number;
 }
+
+/** A signed forward: the host that sent it, the caller's address, where that host is reached. */
+interface Forwarder {
+  id: string;
+  address: string;
+  url: string | null;
+}
+
+const held = (fence: number, started: number): Held => ({ fence, until: started + LEASE_TTL_MS - SAFETY_MS, since: started, traffic: new TrafficWindow() });
 
 export interface ClusterOptions {
   pool: Pool;
@@ -43,8 +71,14 @@ export interface ClusterOptions {
   event?: (level: 'info' | 'warn' | 'error', name: string, message: string) => void;
 }
 
-/** What `route` decided: answer here (with the caller address to use), or the answer made elsewhere. */
-export type Routed = { local: true; address?: string } | { local: false; response: Response };
+/**
+ * What `route` decided: answer here (with the caller address to use; `finish` once the answer is
+ * made), or the answer made elsewhere.
+ */
+export type Routed = { local: true; address?: string; finish?: () => void } | { local: false; response: Response };
+
+/** How long a handover waits for the environment's requests in flight here (a longer one, such as a generate, keeps it here for now). */
+const DRAIN_MS = 1000;
 
 export class Cluster {
   readonly id = randomUUID();
@@ -55,6 +89,11 @@ export class Cluster {
    */
   private readonly current = new Map<string, number>();
   private readonly claiming = new Map<string, Promise<void>>();
+  /** Handovers in progress: requests for these environments wait until the lease names its new holder. */
+  private readonly handing = new Map<string, Promise<void>>();
+  /** Requests answered here now, per environment, and who waits for them to be done. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly drained = new Map<string, () => void>();
   private engine: Engine | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -104,7 +143,7 @@ export class Cluster {
       const started = performance.now();
       const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
-      this.held.set(env, { fence: 1, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.held.set(env, held(1, started));
       this.current.set(env, 1);
       this.opts.ownership?.('acquired');
       return;
@@ -134,20 +173,33 @@ export class Cluster {
     return parts[0] && !parts[0].startsWith('_') ? parts[0] : null;
   }
 
-  /** Sign a forwarded request: the holder trusts the caller address only with this signature. */
-  private sign(address: string): string {
-    return createHmac('sha256', this.opts.secret).update(`${this.id};${address}`).digest('hex');
+  /** Sign a forwarded request: the holder trusts the caller address (and hands leases to the URL) only with this signature. */
+  private sign(id: string, address: string, url: string | null): string {
+    return createHmac('sha256', this.opts.secret)
+      .update(url === null ? `${id};${address}` : `${id};${address};${url}`)
+      .digest('hex');
   }
 
   /** The caller address a signed forward names, or null (absent, or not signed by a host of this database). */
   forwardedFrom(req: Request): string | null {
+    return this.forwarder(req)?.address ?? null;
+  }
+
+  /** Who forwarded `req`, when a host of this database signed it (a host without the URL field: null URL, no handover to it). */
+  private forwarder(req: Request): Forwarder | null {
     const value = req.headers.get(FORWARDED_HEADER);
     if (!value) return null;
-    const [id, address, sig] = value.split(';');
+    const [id, address, sig, encoded] = value.split(';');
     if (!id || address === undefined || !sig) return null;
-    const want = Buffer.from(createHmac('sha256', this.opts.secret).update(`${id};${address}`).digest('hex'));
+    let url: string | null = null;
+    try {
+      url = encoded ? decodeURIComponent(encoded) : null;
+    } catch {
+      return null;
+    }
+    const want = Buffer.from(this.sign(id, address, url));
     const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got) ? address : null;
+    return want.length === got.length && timingSafeEqual(want, got) ? { id, address, url } : null;
   }
 
   /** Decide who answers `req` (its body already read into `body`, for a forward). */
@@ -160,25 +212,122 @@ export class Cluster {
       if (pathname.startsWith(`${this.opts.mount}/_admin`)) await this.syncList();
       return local;
     }
-    const held = this.held.get(env);
-    if (held && held.until > performance.now()) return local;
+    const from = forwardedFrom === null ? null : this.forwarder(req);
+    const handing = this.handing.get(env);
+    if (handing) await handing;
+    const mine = this.held.get(env);
+    if (mine && mine.until > performance.now()) {
+      const to = mine.traffic.add(from?.id ?? '');
+      if (!to || !from?.url || !(await this.mayMove(env, mine))) return this.answering(env, local);
+      // The same Held still (no renewal lost it meanwhile, no other request handed it over).
+      if (this.held.get(env) !== mine) return this.route(req, address, forwardedFrom);
+      if (await this.handOver(env, mine, from as Forwarder & { url: string })) return { local: false, response: handedOver(env) };
+      return this.answering(env, local);
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
       const lease = await this.query<{ owner: string | null; url: string | null; live: boolean; left: number }>("SELECT owner, url, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
       const row = lease[0];
       if (row && row.live && row.owner !== this.id && row.url) {
+        // A forward that crossed a handover: its sender holds the lease now, and takes it.
+        if (from && row.owner === from.id) return { local: false, response: handedOver(env) };
         // Sent on once only: a forwarded request the holder did not take is not passed around.
         if (forwardedFrom !== null) throw new StoreUnavailable(`Environment ${env} is moving between hosts; retry.`);
+        let res: Response;
         try {
-          return { local: false, response: await this.forward(req, row.url, address ?? '') };
+          res = await this.forward(req, row.url, address ?? '');
         } catch {
           // The holder does not answer (killed): its lease runs out within the TTL, then this host takes it.
           await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
           continue;
         }
+        // The holder handed the environment over to this host: the lease names it; take it, answer here.
+        if (res.headers.has(HANDOVER_HEADER)) continue;
+        return { local: false, response: res };
       }
-      if (await this.claim(env)) return local;
+      if (await this.claim(env)) return this.answering(env, local);
     }
     throw new StoreUnavailable(`Environment ${env} could not be taken over; retry.`);
+  }
+
+  /** Whether the environment was held long enough to move (traffic.ts: the longer, the larger it is). */
+  private async mayMove(env: string, mine: Held): Promise<boolean> {
+    const heldFor = performance.now() - mine.since;
+    if (heldFor < minHoldMs(0)) return false;
+    if (mine.minHold === undefined) {
+      const rows = await this.query<{ n: string }>('SELECT count(*) AS n FROM sim_record WHERE env = $1', [env], `counting the records of ${env}`);
+      mine.minHold = minHoldMs(Number(rows[0]?.n ?? 0));
+    }
+    return heldFor >= mine.minHold;
+  }
+
+  /**
+   * Give the environment's lease to the host that forwards its requests: stop answering it from
+   * memory first (requests here wait, then are forwarded to the new holder), let the journal reach
+   * the database, then name the new holder in the lease with the fence bumped. A write of this host
+   * still in flight either committed before (the new holder reads it) or finds the fence moved and
+   * stores nothing (503, retry). If the lease was no longer this host's, the forwarder finds that out
+   * when it looks the lease up again.
+   */
+  private handOver(env: string, mine: Held, to: Forwarder & { url: string }): Promise<boolean> {
+    const done = (async () => {
+      // Requests of the environment still being answered here finish first (new ones wait).
+      if (!(await this.drain(env))) {
+        mine.since = performance.now();
+        return false;
+      }
+      this.held.delete(env);
+      this.current.delete(env);
+      await this.engine?.settled().catch(() => undefined);
+      const rows = await this.query<{ fence: string }>(
+        "UPDATE sim_lease SET owner = $4, url = $5, fence = fence + 1, expires_at = now() + $6 * interval '1 millisecond' WHERE env = $1 AND owner = $2 AND fence = $3 RETURNING fence",
+        [env, this.id, mine.fence, to.id, to.url, LEASE_TTL_MS],
+        `handing environment ${env} over`,
+      ).catch(() => []);
+      if (rows[0]) {
+        this.opts.ownership?.('released');
+        this.opts.event?.('info', 'ownership', `handed environment ${env} over to ${to.url} (fence ${rows[0].fence}): it sent nearly all of its latest requests`);
+      } else this.opts.ownership?.('lost');
+      await this.forget(env);
+      return true;
+    })();
+    this.handing.set(
+      env,
+      done.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return done.finally(() => this.handing.delete(env));
+  }
+
+  /** A request answered here: counted in flight until `finish`. */
+  private answering(env: string, local: Routed & { local: true }): Routed {
+    this.inFlight.set(env, (this.inFlight.get(env) ?? 0) + 1);
+    let finished = false;
+    return {
+      ...local,
+      finish: () => {
+        if (finished) return;
+        finished = true;
+        const left = (this.inFlight.get(env) ?? 1) - 1;
+        if (left > 0) return void this.inFlight.set(env, left);
+        this.inFlight.delete(env);
+        this.drained.get(env)?.();
+      },
+    };
+  }
+
+  /** Whether the environment's requests in flight here were all answered within DRAIN_MS. */
+  private async drain(env: string): Promise<boolean> {
+    if (!this.inFlight.get(env)) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const done = await Promise.race([
+      new Promise<boolean>((resolve) => this.drained.set(env, () => resolve(true))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_MS))),
+    ]);
+    clearTimeout(timer);
+    this.drained.delete(env);
+    return done;
   }
 
   /** Take the environment's lease when it is free, expired or already this host's; read it afresh. */
@@ -206,7 +355,7 @@ export class Cluster {
         const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
         await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
       }
-      this.held.set(env, { fence, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.held.set(env, held(fence, started));
       this.current.set(env, fence);
       this.opts.ownership?.('acquired');
       this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})`);
@@ -228,9 +377,13 @@ export class Cluster {
     req.headers.forEach((v, k) => {
       if (!HOP.has(k)) headers.set(k, v);
     });
-    headers.set(FORWARDED_HEADER, `${this.id};${address};${this.sign(address)}`);
+    headers.set(FORWARDED_HEADER, `${this.id};${address};${this.sign(this.id, address, this.opts.url)};${encodeURIComponent(this.opts.url)}`);
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.clone().arrayBuffer();
     const res = await fetch(`${to}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' });
+    if (res.headers.has(HANDOVER_HEADER)) {
+      await res.body?.cancel();
+      return res;
+    }
     const out = new Headers(res.headers);
     for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'connection']) out.delete(h);
     return new Response(req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
@@ -300,3 +453,10 @@ export class Cluster {
   }
 }
 
+
+/** The answer to a forward whose environment is the forwarder's now (retryable for anyone else). */
+function handedOver(env: string): Response {
+  const res = storeUnavailable(`Environment ${env} has moved to the host that sent this request; retry.`);
+  res.headers.set(HANDOVER_HEADER, '1');
+  return res;
+}
