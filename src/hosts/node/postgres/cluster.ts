@@ -219,8 +219,8 @@ export class Cluster {
     if (mine && mine.until > performance.now()) {
       const to = mine.traffic.add(from?.id ?? '');
       if (!to || !from?.url || !(await this.mayMove(env, mine))) return this.answering(env, local);
-      // The same Held still (no renewal lost it meanwhile, no other request handed it over).
-      if (this.held.get(env) !== mine) return this.route(req, address, forwardedFrom);
+      // The same Held still (no renewal lost it meanwhile), and no other request is handing it over.
+      if (this.held.get(env) !== mine || this.handing.has(env)) return this.route(req, address, forwardedFrom);
       if (await this.handOver(env, mine, from as Forwarder & { url: string })) return { local: false, response: handedOver(env) };
       return this.answering(env, local);
     }
@@ -254,7 +254,9 @@ export class Cluster {
     const heldFor = performance.now() - mine.since;
     if (heldFor < minHoldMs(0)) return false;
     if (mine.minHold === undefined) {
-      const rows = await this.query<{ n: string }>('SELECT count(*) AS n FROM sim_record WHERE env = $1', [env], `counting the records of ${env}`);
+      // Not counted (the database is away): it stays here, and the next forward asks again.
+      const rows = await this.query<{ n: string }>('SELECT count(*) AS n FROM sim_record WHERE env = $1', [env], `counting the records of ${env}`).catch(() => null);
+      if (!rows) return false;
       mine.minHold = minHoldMs(Number(rows[0]?.n ?? 0));
     }
     return heldFor >= mine.minHold;
