@@ -12,10 +12,12 @@
  * with HANDOVER_HEADER instead of answering it; the forwarder then takes the lease and answers.
  * docs/operate-postgres.md has the failure analysis.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { StoreUnavailable, storeUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
+import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
+import { forward, forwarderOf, handedOver, HANDOVER_HEADER, type Forwarder } from './forwarding.ts';
+import { InFlight } from './in-flight.ts';
 import type { WriteGuard } from './pg-backend.ts';
 import { minHoldMs, TrafficWindow } from './traffic.ts';
 
@@ -27,18 +29,6 @@ import { minHoldMs, TrafficWindow } from './traffic.ts';
 export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
-/**
- * The header a forwarded request carries: `<host id>;<caller address>;<signature>;<forwarder URL>`
- * (the URL percent-encoded; the signature covers all three).
- */
-export const FORWARDED_HEADER = 'x-sim-forwarded';
-/**
- * On the answer to a forward (a 503 to anyone else): the holder did not answer it, the lease is the
- * forwarder's now; the forwarder takes it and answers the request itself.
- */
-export const HANDOVER_HEADER = 'x-sim-handover';
-/** Headers not passed on to the holder (hop by hop, or set again by fetch). */
-const HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'te', 'upgrade', 'expect', FORWARDED_HEADER]);
 
 interface Held {
   fence: number;
@@ -50,13 +40,6 @@ interface Held {
   traffic: TrafficWindow;
   /** How long it is held at least before it may move (read once, when it first could). */
   minHold?: number;
-}
-
-/** A signed forward: the host that sent it, the caller's address, where that host is reached. */
-interface Forwarder {
-  id: string;
-  address: string;
-  url: string | null;
 }
 
 const held = (fence: number, started: number): Held => ({ fence, until: started + LEASE_TTL_MS - SAFETY_MS, since: started, traffic: new TrafficWindow() });
@@ -91,9 +74,8 @@ export class Cluster {
   private readonly claiming = new Map<string, Promise<void>>();
   /** Handovers in progress: requests for these environments wait until the lease names its new holder. */
   private readonly handing = new Map<string, Promise<void>>();
-  /** Requests answered here now, per environment, and who waits for them to be done. */
-  private readonly inFlight = new Map<string, number>();
-  private readonly drained = new Map<string, () => void>();
+  /** Requests answered here now, per environment (a handover waits for them). */
+  private readonly inFlight = new InFlight();
   private engine: Engine | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -173,33 +155,9 @@ export class Cluster {
     return parts[0] && !parts[0].startsWith('_') ? parts[0] : null;
   }
 
-  /** Sign a forwarded request: the holder trusts the caller address (and hands leases to the URL) only with this signature. */
-  private sign(id: string, address: string, url: string | null): string {
-    return createHmac('sha256', this.opts.secret)
-      .update(url === null ? `${id};${address}` : `${id};${address};${url}`)
-      .digest('hex');
-  }
-
   /** The caller address a signed forward names, or null (absent, or not signed by a host of this database). */
   forwardedFrom(req: Request): string | null {
-    return this.forwarder(req)?.address ?? null;
-  }
-
-  /** Who forwarded `req`, when a host of this database signed it (a host without the URL field: null URL, no handover to it). */
-  private forwarder(req: Request): Forwarder | null {
-    const value = req.headers.get(FORWARDED_HEADER);
-    if (!value) return null;
-    const [id, address, sig, encoded] = value.split(';');
-    if (!id || address === undefined || !sig) return null;
-    let url: string | null = null;
-    try {
-      url = encoded ? decodeURIComponent(encoded) : null;
-    } catch {
-      return null;
-    }
-    const want = Buffer.from(this.sign(id, address, url));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got) ? { id, address, url } : null;
+    return forwarderOf(req, this.opts.secret)?.address ?? null;
   }
 
   /** Decide who answers `req` (its body already read into `body`, for a forward). */
@@ -212,7 +170,7 @@ export class Cluster {
       if (pathname.startsWith(`${this.opts.mount}/_admin`)) await this.syncList();
       return local;
     }
-    const from = forwardedFrom === null ? null : this.forwarder(req);
+    const from = forwardedFrom === null ? null : forwarderOf(req, this.opts.secret);
     const handing = this.handing.get(env);
     if (handing) await handing;
     const mine = this.held.get(env);
@@ -234,7 +192,7 @@ export class Cluster {
         if (forwardedFrom !== null) throw new StoreUnavailable(`Environment ${env} is moving between hosts; retry.`);
         let res: Response;
         try {
-          res = await this.forward(req, row.url, address ?? '');
+          res = await forward(req, row.url, { id: this.id, address: address ?? '', url: this.opts.url }, this.opts.secret);
         } catch {
           // The holder does not answer (killed): its lease runs out within the TTL, then this host takes it.
           await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
@@ -273,7 +231,7 @@ export class Cluster {
   private handOver(env: string, mine: Held, to: Forwarder & { url: string }): Promise<boolean> {
     const done = (async () => {
       // Requests of the environment still being answered here finish first (new ones wait).
-      if (!(await this.drain(env))) {
+      if (!(await this.inFlight.drained(env, DRAIN_MS))) {
         mine.since = performance.now();
         return false;
       }
@@ -302,34 +260,9 @@ export class Cluster {
     return done.finally(() => this.handing.delete(env));
   }
 
-  /** A request answered here: counted in flight until `finish`. */
+  /** A request answered here: in flight until its answer is made. */
   private answering(env: string, local: Routed & { local: true }): Routed {
-    this.inFlight.set(env, (this.inFlight.get(env) ?? 0) + 1);
-    let finished = false;
-    return {
-      ...local,
-      finish: () => {
-        if (finished) return;
-        finished = true;
-        const left = (this.inFlight.get(env) ?? 1) - 1;
-        if (left > 0) return void this.inFlight.set(env, left);
-        this.inFlight.delete(env);
-        this.drained.get(env)?.();
-      },
-    };
-  }
-
-  /** Whether the environment's requests in flight here were all answered within DRAIN_MS. */
-  private async drain(env: string): Promise<boolean> {
-    if (!this.inFlight.get(env)) return true;
-    let timer: NodeJS.Timeout | undefined;
-    const done = await Promise.race([
-      new Promise<boolean>((resolve) => this.drained.set(env, () => resolve(true))),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), DRAIN_MS))),
-    ]);
-    clearTimeout(timer);
-    this.drained.delete(env);
-    return done;
+    return { ...local, finish: this.inFlight.begin(env) };
   }
 
   /** Take the environment's lease when it is free, expired or already this host's; read it afresh. */
@@ -370,25 +303,6 @@ export class Cluster {
         throw err;
       },
     );
-  }
-
-  /** The request, sent to the environment's holder as it came (its body read once, here). */
-  private async forward(req: Request, to: string, address: string): Promise<Response> {
-    const url = new URL(req.url);
-    const headers = new Headers();
-    req.headers.forEach((v, k) => {
-      if (!HOP.has(k)) headers.set(k, v);
-    });
-    headers.set(FORWARDED_HEADER, `${this.id};${address};${this.sign(this.id, address, this.opts.url)};${encodeURIComponent(this.opts.url)}`);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.clone().arrayBuffer();
-    const res = await fetch(`${to}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' });
-    if (res.headers.has(HANDOVER_HEADER)) {
-      await res.body?.cancel();
-      return res;
-    }
-    const out = new Headers(res.headers);
-    for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'connection']) out.delete(h);
-    return new Response(req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
   }
 
   /** The environment list as stored: rows of environments other hosts answer, new ones, gone ones. */
@@ -453,12 +367,4 @@ export class Cluster {
       throw asStoreError(err, doing);
     }
   }
-}
-
-
-/** The answer to a forward whose environment is the forwarder's now (retryable for anyone else). */
-function handedOver(env: string): Response {
-  const res = storeUnavailable(`Environment ${env} has moved to the host that sent this request; retry.`);
-  res.headers.set(HANDOVER_HEADER, '1');
-  return res;
 }
