@@ -182,9 +182,12 @@ async function main(): Promise<void> {
     const c = await postAndGet(front, cEnv);
     const stayed = await holderOf();
     if (stayed !== after) console.log(`The lease moved again while timing: host ${after} → host ${stayed}.`);
+    // The same rounds sent to the holder itself: what the proxy's hop costs.
+    const direct = haproxy && stayed !== 'none' ? await postAndGet(stayed === 'A' ? a.url : b.url, cEnv) : null;
     table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}: cluster through ${via}`, [
       { store: 'embedded (--state)', 'POST invoice': ms(e.post), 'GET invoice': ms(e.get) },
       { store: 'PostgreSQL, 2 hosts', 'POST invoice': ms(c.post), 'GET invoice': ms(c.get) },
+      ...(direct ? [{ store: 'PostgreSQL, the holder without HAProxy (not a target)', 'POST invoice': ms(direct.post), 'GET invoice': ms(direct.get) }] : []),
       { store: 'ratio (targets ≤ 2x, ≤ 1.2x)', 'POST invoice': `${(c.post / e.post).toFixed(2)}x`, 'GET invoice': `${(c.get / e.get).toFixed(2)}x` },
     ]);
 
