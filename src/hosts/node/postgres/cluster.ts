@@ -202,6 +202,10 @@ export class Cluster {
         if (res.headers.has(HANDOVER_HEADER)) continue;
         return { local: false, response: res };
       }
+      // Taken meanwhile by another request here (its claim ended while this one waited for a forward
+      // or the lookup): taking it again would bump the fence under that request's writes.
+      const now = this.held.get(env);
+      if (now && now.until > performance.now()) return this.answering(env, local);
       if (await this.claim(env)) return this.answering(env, local);
     }
     throw new StoreUnavailable(`Environment ${env} could not be taken over; retry.`);
