@@ -4,6 +4,9 @@
  * its children) through the cluster against the embedded store (one host, --state), a generate of
  * 100k invoices, the first answer of the other host after a kill -9 of the holder, and the first
  * answer of a host started afresh with those 100k invoices in the database.
+ * Before timing, both stores get the same warm-up of POST and GET rounds for WARM_UP_MS: long enough
+ * for the cluster to hand the environment's lease to the host HAProxy sends its key to (ownership
+ * follows traffic, src/hosts/node/postgres/traffic.ts), which the output says.
  * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -13,10 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { testPostgres } from '../../test/support/postgres.ts';
+import { MIN_HOLD_MS, SHARE, WINDOW } from '../../src/hosts/node/postgres/traffic.ts';
 import { ms, stats, table } from './lib.ts';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const ROUNDS = 40;
+/** The least time a holder keeps a small environment before handing it over, and 2 s more. */
+const WARM_UP_MS = MIN_HOLD_MS + 2000;
 const COLL = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
 const children: ChildProcess[] = [];
 
@@ -85,19 +91,35 @@ async function timed(fn: () => Promise<Response>, expect: number): Promise<{ ms:
   return { ms: took, res: body ? JSON.parse(body) : null };
 }
 
-/** Median POST of an invoice and GET of one (expand=all), after a warm-up. */
+/** One POST of an invoice and one GET of it (expand=all). */
+async function round(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
+  const p = await timed(() => fetch(`${url}/sim/${env.key}${COLL}`, { method: 'POST', headers: env.headers, body: invoice() }), 201);
+  const id = String((p.res as { CustomerTransactionId: number }).CustomerTransactionId);
+  const g = await timed(() => fetch(`${url}/sim/${env.key}${COLL}/${id}?expand=all`, { headers: env.headers }), 200);
+  return { post: p.ms, get: g.ms, id };
+}
+
+/** Rounds for WARM_UP_MS (not timed): how many requests. */
+async function warmUp(url: string, env: Env): Promise<number> {
+  const started = performance.now();
+  let requests = 0;
+  while (performance.now() - started < WARM_UP_MS) {
+    await round(url, env);
+    requests += 2;
+  }
+  return requests;
+}
+
+/** Median POST of an invoice and GET of one (expand=all), after the warm-up. */
 async function postAndGet(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
   const posts: number[] = [];
   const gets: number[] = [];
   let id = '';
-  for (let i = 0; i < ROUNDS + 10; i++) {
-    const p = await timed(() => fetch(`${url}/sim/${env.key}${COLL}`, { method: 'POST', headers: env.headers, body: invoice() }), 201);
-    id = String((p.res as { CustomerTransactionId: number }).CustomerTransactionId);
-    const g = await timed(() => fetch(`${url}/sim/${env.key}${COLL}/${id}?expand=all`, { headers: env.headers }), 200);
-    if (i >= 10) {
-      posts.push(p.ms);
-      gets.push(g.ms);
-    }
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await round(url, env);
+    id = r.id;
+    posts.push(r.post);
+    gets.push(r.get);
   }
   return { post: stats(posts).median, get: stats(gets).median, id };
 }
@@ -124,6 +146,7 @@ async function main(): Promise<void> {
     // The embedded store: one host, --state.
     const embedded = await startHost(['--state', join(dir, 'state.jsonl')]);
     const eEnv = await receivablesEnv(embedded.url);
+    await warmUp(embedded.url, eEnv);
     const e = await postAndGet(embedded.url, eEnv);
     await kill9(embedded);
 
@@ -143,10 +166,28 @@ async function main(): Promise<void> {
       via = 'HAProxy (consistent hashing on /sim/<key>)';
     }
     const cEnv = await receivablesEnv(front);
+    const pool = new pg.Pool({ connectionString: db, max: 1 });
+    const holderOf = async () => {
+      const { rows } = await pool.query<{ url: string }>('SELECT url FROM sim_lease WHERE env = $1', [cEnv.key]);
+      return rows[0]?.url === b.url ? 'B' : rows[0]?.url === a.url ? 'A' : 'none';
+    };
+    const before = await holderOf();
+    const warmed = await warmUp(front, cEnv);
+    const after = await holderOf();
+    console.log(
+      `Warm-up before timing, on both stores: ${warmed} requests in ${(WARM_UP_MS / 1000).toFixed(0)} s, so that the environment's lease can follow its traffic ` +
+        `(a holder hands an environment over once ${SHARE} of its last ${WINDOW} requests came forwarded from one host and it held it ${MIN_HOLD_MS / 1000} s). ` +
+        `Its holder: host ${before} before the warm-up, host ${after} after it${before === after ? ' (HAProxy sends its key to that host: no handover needed)' : ' (handed over)'}.`,
+    );
     const c = await postAndGet(front, cEnv);
+    const stayed = await holderOf();
+    if (stayed !== after) console.log(`The lease moved again while timing: host ${after} → host ${stayed}.`);
+    // The same rounds sent to the holder itself: what the proxy's hop costs.
+    const direct = haproxy && stayed !== 'none' ? await postAndGet(stayed === 'A' ? a.url : b.url, cEnv) : null;
     table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}: cluster through ${via}`, [
       { store: 'embedded (--state)', 'POST invoice': ms(e.post), 'GET invoice': ms(e.get) },
       { store: 'PostgreSQL, 2 hosts', 'POST invoice': ms(c.post), 'GET invoice': ms(c.get) },
+      ...(direct ? [{ store: 'PostgreSQL, the holder without HAProxy (not a target)', 'POST invoice': ms(direct.post), 'GET invoice': ms(direct.get) }] : []),
       { store: 'ratio (targets ≤ 2x, ≤ 1.2x)', 'POST invoice': `${(c.post / e.post).toFixed(2)}x`, 'GET invoice': `${(c.get / e.get).toFixed(2)}x` },
     ]);
 
@@ -156,7 +197,6 @@ async function main(): Promise<void> {
     const genMs = performance.now() - t;
 
     // Which host holds the environment: the other one is asked right after the holder's kill -9.
-    const pool = new pg.Pool({ connectionString: db, max: 1 });
     const { rows } = await pool.query<{ url: string }>('SELECT url FROM sim_lease WHERE env = $1', [cEnv.key]);
     await pool.end();
     const holder = rows[0]?.url === b.url ? b : a;

@@ -222,20 +222,28 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   /** A `/sim` request: answered here, or (several hosts) by the host that holds its environment. */
   const routed = async (req: Request, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
     let address = bindings.incoming.socket.remoteAddress;
+    let finish: (() => void) | undefined;
     if (cluster) {
       try {
         const r = await cluster.route(req, address, cluster.forwardedFrom(req));
         if (!r.local) return r.response;
         address = r.address;
+        finish = r.finish;
         // Another host may have changed them a moment ago (its notice may still be on its way).
         if (readsLessons(new URL(req.url).pathname, engine.mount)) engine.store.forgetLessons();
         if (pgStore) await learnOwnerToken(req, pgStore.pool, engine);
       } catch (err) {
+        finish?.();
         if (err instanceof StoreUnavailable) return storeUnavailable(err.message);
         throw err;
       }
     }
-    return answer(engine, req, bindings, address, hostOps, opts.log, format);
+    try {
+      return await answer(engine, req, bindings, address, hostOps, opts.log, format);
+    } finally {
+      // The cluster hands an environment over only once its answers here are made.
+      finish?.();
+    }
   };
   // A listen error (port taken, address not available) rejects instead of escaping as an
   // unhandled 'error' event, so the caller can say what went wrong.

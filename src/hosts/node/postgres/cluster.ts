@@ -6,13 +6,20 @@
  * write checks, in its own transaction and under the lease row's lock, that this host still holds
  * the lease with the same fencing token: a host that lost it can store nothing. A host whose leases
  * could not be renewed stops answering from memory before they can expire (503 instead): no stale
- * answer after a write elsewhere. docs/operate-postgres.md has the failure analysis.
+ * answer after a write elsewhere. An environment whose requests nearly all come forwarded from
+ * one other host is handed over to that host (traffic.ts has the thresholds): its holder stops
+ * answering it, bumps the fence as it names the new holder in the lease, and answers that forward
+ * with HANDOVER_HEADER instead of answering it; the forwarder then takes the lease and answers.
+ * docs/operate-postgres.md has the failure analysis.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
+import { forward, forwarderOf, handedOver, HANDOVER_HEADER, type Forwarder } from './forwarding.ts';
+import { InFlight } from './in-flight.ts';
 import type { WriteGuard } from './pg-backend.ts';
+import { minHoldMs, TrafficWindow } from './traffic.ts';
 
 /**
  * How long a lease lasts unless renewed; the holder renews every third of it. A killed holder's
@@ -22,16 +29,20 @@ import type { WriteGuard } from './pg-backend.ts';
 export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
-/** The header a forwarded request carries: `<host id>;<caller address>;<signature>`. */
-export const FORWARDED_HEADER = 'x-sim-forwarded';
-/** Headers not passed on to the holder (hop by hop, or set again by fetch). */
-const HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'te', 'upgrade', 'expect', FORWARDED_HEADER]);
 
 interface Held {
   fence: number;
   /** performance.now() until which this host may answer from memory. */
   until: number;
+  /** performance.now() when this host took the lease. */
+  since: number;
+  /** Who sent the environment's latest requests. */
+  traffic: TrafficWindow;
+  /** How long it is held at least before it may move (read once, when it first could). */
+  minHold?: number;
 }
+
+const held = (fence: number, started: number): Held => ({ fence, until: started + LEASE_TTL_MS - SAFETY_MS, since: started, traffic: new TrafficWindow() });
 
 export interface ClusterOptions {
   pool: Pool;
@@ -43,8 +54,14 @@ export interface ClusterOptions {
   event?: (level: 'info' | 'warn' | 'error', name: string, message: string) => void;
 }
 
-/** What `route` decided: answer here (with the caller address to use), or the answer made elsewhere. */
-export type Routed = { local: true; address?: string } | { local: false; response: Response };
+/**
+ * What `route` decided: answer here (with the caller address to use; `finish` once the answer is
+ * made), or the answer made elsewhere.
+ */
+export type Routed = { local: true; address?: string; finish?: () => void } | { local: false; response: Response };
+
+/** How long a handover waits for the environment's requests in flight here (a longer one, such as a generate, keeps it here for now). */
+const DRAIN_MS = 1000;
 
 export class Cluster {
   readonly id = randomUUID();
@@ -55,6 +72,10 @@ export class Cluster {
    */
   private readonly current = new Map<string, number>();
   private readonly claiming = new Map<string, Promise<void>>();
+  /** Handovers in progress: requests for these environments wait until the lease names its new holder. */
+  private readonly handing = new Map<string, Promise<void>>();
+  /** Requests answered here now, per environment (a handover waits for them). */
+  private readonly inFlight = new InFlight();
   private engine: Engine | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -104,7 +125,7 @@ export class Cluster {
       const started = performance.now();
       const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
-      this.held.set(env, { fence: 1, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.held.set(env, held(1, started));
       this.current.set(env, 1);
       this.opts.ownership?.('acquired');
       return;
@@ -134,20 +155,9 @@ export class Cluster {
     return parts[0] && !parts[0].startsWith('_') ? parts[0] : null;
   }
 
-  /** Sign a forwarded request: the holder trusts the caller address only with this signature. */
-  private sign(address: string): string {
-    return createHmac('sha256', this.opts.secret).update(`${this.id};${address}`).digest('hex');
-  }
-
   /** The caller address a signed forward names, or null (absent, or not signed by a host of this database). */
   forwardedFrom(req: Request): string | null {
-    const value = req.headers.get(FORWARDED_HEADER);
-    if (!value) return null;
-    const [id, address, sig] = value.split(';');
-    if (!id || address === undefined || !sig) return null;
-    const want = Buffer.from(createHmac('sha256', this.opts.secret).update(`${id};${address}`).digest('hex'));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got) ? address : null;
+    return forwarderOf(req, this.opts.secret)?.address ?? null;
   }
 
   /** Decide who answers `req` (its body already read into `body`, for a forward). */
@@ -160,25 +170,103 @@ export class Cluster {
       if (pathname.startsWith(`${this.opts.mount}/_admin`)) await this.syncList();
       return local;
     }
-    const held = this.held.get(env);
-    if (held && held.until > performance.now()) return local;
+    const from = forwardedFrom === null ? null : forwarderOf(req, this.opts.secret);
+    const handing = this.handing.get(env);
+    if (handing) await handing;
+    const mine = this.held.get(env);
+    if (mine && mine.until > performance.now()) {
+      const to = mine.traffic.add(from?.id ?? '');
+      if (!to || !from?.url || !(await this.mayMove(env, mine))) return this.answering(env, local);
+      // The same Held still (no renewal lost it meanwhile), and no other request is handing it over.
+      if (this.held.get(env) !== mine || this.handing.has(env)) return this.route(req, address, forwardedFrom);
+      if (await this.handOver(env, mine, from as Forwarder & { url: string })) return { local: false, response: handedOver(env) };
+      return this.answering(env, local);
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
       const lease = await this.query<{ owner: string | null; url: string | null; live: boolean; left: number }>("SELECT owner, url, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
       const row = lease[0];
       if (row && row.live && row.owner !== this.id && row.url) {
+        // A forward that crossed a handover: its sender holds the lease now, and takes it.
+        if (from && row.owner === from.id) return { local: false, response: handedOver(env) };
         // Sent on once only: a forwarded request the holder did not take is not passed around.
         if (forwardedFrom !== null) throw new StoreUnavailable(`Environment ${env} is moving between hosts; retry.`);
+        let res: Response;
         try {
-          return { local: false, response: await this.forward(req, row.url, address ?? '') };
+          res = await forward(req, row.url, { id: this.id, address: address ?? '', url: this.opts.url }, this.opts.secret);
         } catch {
           // The holder does not answer (killed): its lease runs out within the TTL, then this host takes it.
           await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
           continue;
         }
+        // The holder handed the environment over to this host: the lease names it; take it, answer here.
+        if (res.headers.has(HANDOVER_HEADER)) continue;
+        return { local: false, response: res };
       }
-      if (await this.claim(env)) return local;
+      // Taken meanwhile by another request here (its claim ended while this one waited for a forward
+      // or the lookup): taking it again would bump the fence under that request's writes.
+      const now = this.held.get(env);
+      if (now && now.until > performance.now()) return this.answering(env, local);
+      if (await this.claim(env)) return this.answering(env, local);
     }
     throw new StoreUnavailable(`Environment ${env} could not be taken over; retry.`);
+  }
+
+  /** Whether the environment was held long enough to move (traffic.ts: the longer, the larger it is). */
+  private async mayMove(env: string, mine: Held): Promise<boolean> {
+    const heldFor = performance.now() - mine.since;
+    if (heldFor < minHoldMs(0)) return false;
+    if (mine.minHold === undefined) {
+      // Not counted (the database is away): it stays here, and the next forward asks again.
+      const rows = await this.query<{ n: string }>('SELECT count(*) AS n FROM sim_record WHERE env = $1', [env], `counting the records of ${env}`).catch(() => null);
+      if (!rows) return false;
+      mine.minHold = minHoldMs(Number(rows[0]?.n ?? 0));
+    }
+    return heldFor >= mine.minHold;
+  }
+
+  /**
+   * Give the environment's lease to the host that forwards its requests: stop answering it from
+   * memory first (requests here wait, then are forwarded to the new holder), let the journal reach
+   * the database, then name the new holder in the lease with the fence bumped. A write of this host
+   * still in flight either committed before (the new holder reads it) or finds the fence moved and
+   * stores nothing (503, retry). If the lease was no longer this host's, the forwarder finds that out
+   * when it looks the lease up again.
+   */
+  private handOver(env: string, mine: Held, to: Forwarder & { url: string }): Promise<boolean> {
+    const done = (async () => {
+      // Requests of the environment still being answered here finish first (new ones wait).
+      if (!(await this.inFlight.drained(env, DRAIN_MS))) {
+        mine.since = performance.now();
+        return false;
+      }
+      this.held.delete(env);
+      this.current.delete(env);
+      await this.engine?.settled().catch(() => undefined);
+      const rows = await this.query<{ fence: string }>(
+        "UPDATE sim_lease SET owner = $4, url = $5, fence = fence + 1, expires_at = now() + $6 * interval '1 millisecond' WHERE env = $1 AND owner = $2 AND fence = $3 RETURNING fence",
+        [env, this.id, mine.fence, to.id, to.url, LEASE_TTL_MS],
+        `handing environment ${env} over`,
+      ).catch(() => []);
+      if (rows[0]) {
+        this.opts.ownership?.('released');
+        this.opts.event?.('info', 'ownership', `handed environment ${env} over to ${to.url} (fence ${rows[0].fence}): it sent nearly all of its latest requests`);
+      } else this.opts.ownership?.('lost');
+      await this.forget(env);
+      return true;
+    })();
+    this.handing.set(
+      env,
+      done.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return done.finally(() => this.handing.delete(env));
+  }
+
+  /** A request answered here: in flight until its answer is made. */
+  private answering(env: string, local: Routed & { local: true }): Routed {
+    return { ...local, finish: this.inFlight.begin(env) };
   }
 
   /** Take the environment's lease when it is free, expired or already this host's; read it afresh. */
@@ -206,7 +294,7 @@ export class Cluster {
         const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
         await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
       }
-      this.held.set(env, { fence, until: started + LEASE_TTL_MS - SAFETY_MS });
+      this.held.set(env, held(fence, started));
       this.current.set(env, fence);
       this.opts.ownership?.('acquired');
       this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})`);
@@ -219,21 +307,6 @@ export class Cluster {
         throw err;
       },
     );
-  }
-
-  /** The request, sent to the environment's holder as it came (its body read once, here). */
-  private async forward(req: Request, to: string, address: string): Promise<Response> {
-    const url = new URL(req.url);
-    const headers = new Headers();
-    req.headers.forEach((v, k) => {
-      if (!HOP.has(k)) headers.set(k, v);
-    });
-    headers.set(FORWARDED_HEADER, `${this.id};${address};${this.sign(address)}`);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.clone().arrayBuffer();
-    const res = await fetch(`${to}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' });
-    const out = new Headers(res.headers);
-    for (const h of ['content-encoding', 'content-length', 'transfer-encoding', 'connection']) out.delete(h);
-    return new Response(req.method === 'HEAD' ? null : res.body, { status: res.status, statusText: res.statusText, headers: out });
   }
 
   /** The environment list as stored: rows of environments other hosts answer, new ones, gone ones. */
@@ -299,4 +372,3 @@ export class Cluster {
     }
   }
 }
-
