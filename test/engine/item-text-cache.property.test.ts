@@ -3,7 +3,7 @@
 // updates, deletes of invoices and receipts) and reads (pages in any order, offset, limit, onlyData,
 // through two origins; single items), every answer's text equals the one computed without the cache:
 // each item serialized afresh from the stored row (spec 000 § Common query parameters, item shape
-// and links).
+// and links); an item's ETag kept with its row (rest/etag.ts) equals the one made afresh.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../src/engine/core/types.ts';
@@ -12,6 +12,7 @@ import { invoiceResource } from '../../src/engine/products/receivables/invoices/
 import { receiptResource } from '../../src/engine/products/receivables/receipts/definitions.ts';
 import { KEPT_ROWS, keptRows, plainItems } from '../../src/engine/products/receivables/rest/item-text.ts';
 import { serializeItem } from '../../src/engine/products/receivables/rest/serialize.ts';
+import { etagAfresh } from '../../src/engine/products/receivables/rest/etag.ts';
 import type { ResourceDef, RestContext } from '../../src/engine/products/receivables/rest/types.ts';
 import { createBody, INVOICES, openApi, type Api } from '../receivables/invoices/helpers.ts';
 import { RECEIPTS, receiptBody } from '../receivables/receipts/helpers.ts';
@@ -32,10 +33,10 @@ const ORIGINS = ['http://sim.test', 'http://127.0.0.1:8080'];
 /** The environment's base path (the helpers' base may or may not carry an origin). */
 const basePath = () => api.base.replace(/^https?:\/\/[^/]+/, '');
 
-async function text(origin: string, path: string): Promise<{ status: number; text: string }> {
+async function text(origin: string, path: string): Promise<{ status: number; text: string; etag: string | null }> {
   const base = `${origin}${basePath()}`;
   const r = await api.sim.fetch(`${base}${path}`, { headers: { authorization: `Bearer ${api.token}` } });
-  return { status: r.status, text: await r.text() };
+  return { status: r.status, text: await r.text(), etag: r.headers.get('etag') };
 }
 
 /** The item's text made afresh from the stored row (no cache), as the answer must carry it. */
@@ -126,6 +127,9 @@ async function run(s: Step): Promise<void> {
       const got = await text(origin, `${res.path}/${id}${s.onlyData ? '?onlyData=true' : ''}`);
       expect(got.status, got.text.slice(0, 300)).toBe(200);
       expect(got.text).toBe(await fresh(res.def, res.kind, origin, res.path, id, s.onlyData));
+      // The tag kept with the row (etag.ts) is the one made afresh from the row and its children.
+      const data = await api.sim.engine.store.data(api.key);
+      expect(got.etag).toBe(etagAfresh({ env: { data } } as unknown as RestContext, res.def, data.get(res.kind, String(id)) as Row));
     }
   }
 }
