@@ -10,7 +10,7 @@
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
 import { ReadOnceRequest } from '../core/read-once.ts';
-import { isBodiless, isDropped, knownText } from '../core/http.ts';
+import { isBodiless, isDropped, knownBytes, knownText } from '../core/http.ts';
 import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
@@ -116,8 +116,8 @@ export class Journal {
     return {
       finish: async (res, extra = {}) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
-        // An answer made from a text is not read (nor made again): the text is the body.
-        let resBody: Uint8Array<ArrayBuffer> | string | null = knownText(res) ?? null;
+        // An answer made from a text or bytes is not read (nor made again): they are the body.
+        let resBody: Uint8Array<ArrayBuffer> | string | null = knownText(res) ?? knownBytes(res) ?? null;
         if (resBody === null && !isDropped(res) && res.body) {
           try {
             resBody = new Uint8Array(await res.arrayBuffer());
