@@ -13,6 +13,14 @@ import { receiptResource } from '../../src/engine/products/receivables/receipts/
 import { KEPT_ROWS, keptRows, plainItems } from '../../src/engine/products/receivables/rest/item-text.ts';
 import { serializeItem } from '../../src/engine/products/receivables/rest/serialize.ts';
 import { etagAfresh } from '../../src/engine/products/receivables/rest/etag.ts';
+import { pathKeyField } from '../../src/engine/products/receivables/rest/define.ts';
+import { collectionPath } from '../../src/engine/products/receivables/rest/links.ts';
+import { accountActivityResource, siteActivityResource } from '../../src/engine/products/receivables/activities/definitions.ts';
+import { adjustmentResource } from '../../src/engine/products/receivables/adjustments/definitions.ts';
+import { contactResource } from '../../src/engine/products/receivables/contacts/definitions.ts';
+import { creditMemoResource } from '../../src/engine/products/receivables/creditmemos/definitions.ts';
+import { receiptMethodResource } from '../../src/engine/products/receivables/receipt-methods/definitions.ts';
+import { siteLovResource } from '../../src/engine/products/receivables/sites/definitions.ts';
 import type { ResourceDef, RestContext } from '../../src/engine/products/receivables/rest/types.ts';
 import { createBody, INVOICES, openApi, type Api } from '../receivables/invoices/helpers.ts';
 import { RECEIPTS, receiptBody } from '../receivables/receipts/helpers.ts';
@@ -22,6 +30,9 @@ beforeAll(async () => {
   api = await openApi();
   expect((await api.sim.admin('POST', `/environments/${api.key}/generate`, { count: 300 })).status).toBe(201);
 }, 120_000);
+
+/** Every top-level REST resource of the product (the sweep below reads those whose items are kept). */
+const EVERY_RESOURCE: ResourceDef[] = [invoiceResource, receiptResource, creditMemoResource, adjustmentResource, contactResource, receiptMethodResource, siteLovResource, accountActivityResource, siteActivityResource];
 
 const RESOURCES = [
   { def: invoiceResource, path: INVOICES, kind: KIND.invoice },
@@ -40,9 +51,9 @@ async function text(origin: string, path: string): Promise<{ status: number; tex
 }
 
 /** The item's text made afresh from the stored row (no cache), as the answer must carry it. */
-async function fresh(def: ResourceDef, kind: string, origin: string, path: string, id: unknown, onlyData: boolean): Promise<string> {
+async function fresh(def: ResourceDef, kind: string, origin: string, path: string, id: unknown, onlyData: boolean, pathKey?: string): Promise<string> {
   const data = await api.sim.engine.store.data(api.key);
-  const row = data.get(kind, String(id)) as Row;
+  const row = (pathKey ? data.list(kind).find((r) => r[pathKey] === id) : data.get(kind, String(id))) as Row;
   expect(row, `${kind} ${String(id)} is stored`).toBeDefined();
   const base = `${origin}${basePath()}`;
   const c = { env: { data } } as unknown as RestContext; // serializeItem reads env.data only to expand children (none here)
@@ -51,9 +62,9 @@ async function fresh(def: ResourceDef, kind: string, origin: string, path: strin
 }
 
 /** The envelope's own members as answered, with the items made afresh: the whole text must match. */
-async function expectedPage(def: ResourceDef, kind: string, origin: string, path: string, answer: string, onlyData: boolean): Promise<string> {
+async function expectedPage(def: ResourceDef, kind: string, origin: string, path: string, answer: string, onlyData: boolean, pathKey?: string): Promise<string> {
   const body = JSON.parse(answer) as Row & { items: Row[] };
-  const items = await Promise.all(body.items.map((i) => fresh(def, kind, origin, path, i[def.key], onlyData)));
+  const items = await Promise.all(body.items.map((i) => fresh(def, kind, origin, path, i[pathKey ?? def.key], onlyData, pathKey)));
   return `{"items":[${items.join(',')}]${JSON.stringify({ ...body, items: [] }).slice('{"items":[]'.length)}`;
 }
 
@@ -148,6 +159,31 @@ describe('kept item texts equal texts made afresh (issue 42 § Tests)', () => {
       { numRuns: 60 },
     );
   }, 600_000);
+
+  it('every top-level resource: its page and each item on it equal the texts and tags made afresh', async () => {
+    // Sweep, not sample: each resource the kept texts serve, in both shapes, after the writes above.
+    const data = await api.sim.engine.store.data(api.key);
+    const c = { env: { data } } as unknown as RestContext;
+    const swept = EVERY_RESOURCE.filter(plainItems);
+    expect(swept.map((d) => d.name)).toEqual(expect.arrayContaining(['receivablesInvoices', 'standardReceipts']));
+    for (const def of swept) {
+      const path = collectionPath(def);
+      for (const onlyData of [false, true]) {
+        const got = await text(ORIGINS[0] as string, `${path}?limit=25${onlyData ? '&onlyData=true' : ''}`);
+        expect(got.status, `${def.name}: ${got.text.slice(0, 200)}`).toBe(200);
+        expect(got.text, def.name).toBe(await expectedPage(def, def.kind, ORIGINS[0] as string, path, got.text, onlyData, pathKeyField(def).name));
+        const items = (JSON.parse(got.text) as { items: Row[] }).items;
+        if (def === invoiceResource || def === receiptResource) expect(items.length, def.name).toBeGreaterThan(5);
+        for (const item of items.slice(0, 5)) {
+          const id = item[pathKeyField(def).name];
+          const one = await text(ORIGINS[0] as string, `${path}/${encodeURIComponent(String(id))}`);
+          expect(one.status, `${def.name} ${String(id)}`).toBe(200);
+          const row = data.list(def.kind).find((r) => r[pathKeyField(def).name] === id) as Row;
+          expect(one.etag, `${def.name} ${String(id)}`).toBe(etagAfresh(c, def, row));
+        }
+      }
+    }
+  }, 300_000);
 
   it('paging past the bound keeps at most KEPT_ROWS texts, and pages stay right', async () => {
     expect((await api.sim.admin('POST', `/environments/${api.key}/generate`, { count: KEPT_ROWS + 600 })).status).toBe(201);
