@@ -2,7 +2,7 @@
 // reading the answer (issue 22 § Also: on the Node host a read made the lightweight answer a full
 // one with a stream); any other answer is read once, for the client and the entry alike (issue 12 § 1).
 import { describe, expect, it } from 'vitest';
-import { isDropped, jsonText, knownText, textResponse } from '../../src/engine/core/http.ts';
+import { bytesResponse, isDropped, jsonText, knownBytes, knownText, textResponse } from '../../src/engine/core/http.ts';
 import { Journal } from '../../src/engine/journal/journal.ts';
 import { MemoryJournalPersistence } from '../../src/engine/journal/memory-persistence.ts';
 import { BODY_LIMIT } from '../../src/engine/journal/types.ts';
@@ -42,6 +42,23 @@ describe('answers made from a text', () => {
     // A dropped connection is still told apart, by its status.
     expect(isDropped(Response.error())).toBe(true);
     expect(isDropped(res)).toBe(false);
+  });
+
+  it('an answer made from bytes (a page assembled from kept items) goes out unread, its text journaled (issue 42 § Reads)', async () => {
+    const journal = new Journal(new MemoryJournalPersistence());
+    const body = new TextEncoder().encode('{"items":[{"name":"Zoë"}]}');
+    const made = bytesResponse(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    expect(knownBytes(made)).toBe(body);
+    const { res } = await journal.begin(new Request('http://sim.test/x'), info).finish(made);
+    expect(res).toBe(made);
+    expect(made.bodyUsed).toBe(false);
+    const long = new TextEncoder().encode(`"${'é'.repeat(BODY_LIMIT * 2)}"`);
+    await journal.begin(new Request('http://sim.test/x'), info).finish(bytesResponse(long, { status: 200, headers: { 'content-type': 'text/plain' } }));
+    await journal.settled();
+    const [cut, whole] = await journal.read('env_k', { limit: 10 });
+    expect(whole?.response.body).toBe('{"items":[{"name":"Zoë"}]}');
+    // Two bytes a character: the short prefix decoded first is too short, and the longer one is read.
+    expect(cut?.response.body).toBe(`"${'é'.repeat(BODY_LIMIT - 1)}… [truncated]`);
   });
 
   it('a text past the entry limit is kept cut, as a read one is', async () => {

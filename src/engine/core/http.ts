@@ -17,6 +17,22 @@ export function textResponse(text: string, init: ResponseInit): Response {
 /** The text an answer was made from, when `textResponse` made it. */
 export const knownText = (res: Response): string | undefined => texts.get(res);
 
+/** The bytes each answer made by `bytesResponse` was made from. */
+const bytes = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
+
+/**
+ * An answer with a body of bytes (UTF-8) that the journal reads without reading the answer, as
+ * `textResponse`: a body assembled from kept fragments goes out as it is, with no string made of it.
+ */
+export function bytesResponse(body: Uint8Array<ArrayBuffer>, init: ResponseInit): Response {
+  const res = new Response(body, init);
+  bytes.set(res, body);
+  return res;
+}
+
+/** The bytes an answer was made from, when `bytesResponse` made it. */
+export const knownBytes = (res: Response): Uint8Array<ArrayBuffer> | undefined => bytes.get(res);
+
 /**
  * Whether an answer is Response.error() (a dropped connection), told by its status 0: reading
  * `type` would make the Node host's lightweight answer a full one, as reading its body would.

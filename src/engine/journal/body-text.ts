@@ -56,6 +56,10 @@ export function bytesPrefix(bytes: Uint8Array, maxChars: number): { text: string
     const text = new TextDecoder().decode(bytes);
     return { text, cut: text.length > maxChars };
   }
+  // Most bodies are ASCII: maxChars + 2 bytes make a prefix long enough, and decoding three times
+  // that (a large page's first 24 KB) only to keep 4 KB made garbage on every read.
+  const short = new TextDecoder().decode(bytes.subarray(0, maxChars + 2), { stream: true });
+  if (short.length > maxChars) return { text: short, cut: true };
   return { text: new TextDecoder().decode(bytes.subarray(0, room), { stream: true }), cut: true };
 }
 

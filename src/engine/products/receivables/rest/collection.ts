@@ -9,8 +9,8 @@ import { RestError } from './errors.ts';
 import { etagOf, notModified, notModifiedResponse } from './etag.ts';
 import { collectionHref, filterLinks, keySegment, type Link } from './links.ts';
 import { equalityCandidates, type Candidates } from './lookup-index.ts';
-import { itemText, plainItems } from './item-text.ts';
-import { MEDIA, restJsonText } from './media.ts';
+import { itemBytes, itemText, plainItems } from './item-text.ts';
+import { MEDIA, restJsonBytes, restJsonText } from './media.ts';
 import { pageFromScan, resourceRows, sortRows, sortedIndex } from './order.ts';
 import { rangeCandidates } from './range-index.ts';
 import { readParams, type ReadParams } from './params.ts';
@@ -193,24 +193,65 @@ export function collectionBody(c: RestContext, def: ResourceDef, opts: Collectio
   return envelope(def, opts, at, pageItems(c, def, opts, at));
 }
 
+/** Whether the page is a top-level one in the default shape: its items' kept texts serve it. */
+function keptShape(def: ResourceDef, opts: CollectionOptions, { p }: PageAt): boolean {
+  return !opts.parent && !p.fields && !p.expand.length && !p.links && plainItems(def);
+}
+
+type PageAt = ReturnType<typeof collectionPage>;
+
 /**
  * The collection's JSON text, equal to `JSON.stringify(collectionBody(...))`. A top-level page in
  * the default shape joins its items' kept texts (item-text.ts) instead of serializing them again.
  */
 export function collectionText(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): string {
-  const at = collectionPage(c, def, opts);
+  return pageText(c, def, opts, collectionPage(c, def, opts));
+}
+
+function pageText(c: RestContext, def: ResourceDef, opts: CollectionOptions, at: PageAt): string {
   const { p, page, href, rc } = at;
-  if (opts.parent || p.fields || p.expand.length || p.links || !plainItems(def)) return JSON.stringify(envelope(def, opts, at, pageItems(c, def, opts, at)));
+  if (!keptShape(def, opts, at)) return JSON.stringify(envelope(def, opts, at, pageItems(c, def, opts, at)));
   const items = page.rows.map((row) => itemText(c, def, row, itemHref(href, def, row), p.onlyData, rc));
   const rest = JSON.stringify(envelope(def, opts, at, []));
   return `{"items":[${items.join(',')}]${rest.slice(EMPTY_ITEMS.length)}`;
 }
 
 const EMPTY_ITEMS = '{"items":[]';
+const utf8 = new TextEncoder();
+const ITEMS_OPEN = utf8.encode('{"items":[');
+const COMMA = 0x2c;
+const CLOSE = 0x5d;
+
+/**
+ * A page in the kept shape as one UTF-8 buffer, assembled from its items' kept bytes
+ * (item-text.ts): the bytes of `pageText`, with no string of the page made on the way (the
+ * page's strings, joined and then encoded when written, were much of the Node host's garbage).
+ */
+function pageBytes(c: RestContext, def: ResourceDef, opts: CollectionOptions, at: PageAt): Uint8Array<ArrayBuffer> {
+  const { p, page, href, rc } = at;
+  const items = page.rows.map((row) => itemBytes(c, def, row, itemHref(href, def, row), p.onlyData, rc));
+  const rest = utf8.encode(JSON.stringify(envelope(def, opts, at, [])).slice(EMPTY_ITEMS.length));
+  let size = ITEMS_OPEN.length + Math.max(0, items.length - 1) + 1 + rest.length;
+  for (const item of items) size += item.length;
+  const out = new Uint8Array(size);
+  out.set(ITEMS_OPEN, 0);
+  let offset = ITEMS_OPEN.length;
+  items.forEach((item, i) => {
+    if (i > 0) out[offset++] = COMMA;
+    out.set(item, offset);
+    offset += item.length;
+  });
+  out[offset++] = CLOSE;
+  out.set(rest, offset);
+  return out;
+}
 
 /** GET collection response (top-level or child). */
 export function collectionResponse(c: RestContext, def: ResourceDef, opts: CollectionOptions = {}): Response {
-  return restJsonText(collectionText(c, def, opts), c.req.header('accept'), MEDIA.collection, opts.status ?? 200, opts.headers);
+  const at = collectionPage(c, def, opts);
+  const accept = c.req.header('accept');
+  if (keptShape(def, opts, at)) return restJsonBytes(pageBytes(c, def, opts, at), accept, MEDIA.collection, opts.status ?? 200, opts.headers);
+  return restJsonText(pageText(c, def, opts, at), accept, MEDIA.collection, opts.status ?? 200, opts.headers);
 }
 
 export interface ItemOptions {

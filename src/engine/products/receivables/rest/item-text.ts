@@ -18,7 +18,11 @@ interface Kept {
   href: string;
   onlyData: boolean;
   text: string;
+  /** The text as UTF-8, made when a page first asks for it. */
+  bytes?: Uint8Array;
 }
+
+const utf8 = new TextEncoder();
 
 const kept = new Map<Row, Kept>();
 const plain = new WeakMap<ResourceDef, boolean>();
@@ -43,6 +47,13 @@ export function itemText(c: RestContext, def: ResourceDef, row: Row, href: strin
   else if (kept.size >= KEPT_ROWS) kept.delete(kept.keys().next().value as Row);
   kept.set(row, { def, href, onlyData, text });
   return text;
+}
+
+/** `itemText` encoded as UTF-8, kept with the text: a page is assembled from these (collection.ts). */
+export function itemBytes(c: RestContext, def: ResourceDef, row: Row, href: string, onlyData: boolean, rc: ReadContext): Uint8Array {
+  const text = itemText(c, def, row, href, onlyData, rc);
+  const k = kept.get(row) as Kept;
+  return (k.bytes ??= utf8.encode(text));
 }
 
 /** Rows with a kept text (for tests). */

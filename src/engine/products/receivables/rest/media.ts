@@ -2,7 +2,7 @@
  * Media types. The spec answers application/json (UTF-8); the real framework's vendor types are
  * used when the client's Accept header asks for them (real-product-facts, Error bodies and media types).
  */
-import { textResponse } from '../../../core/http.ts';
+import { bytesResponse, textResponse } from '../../../core/http.ts';
 
 export const MEDIA = {
   item: 'application/vnd.oracle.adf.resourceitem+json',
@@ -43,3 +43,8 @@ export function restJsonText(
   return textResponse(text, { status, headers: { 'content-type': pickMediaType(accept, vendor), ...headers } });
 }
 
+
+/** The same with the JSON already encoded (UTF-8). */
+export function restJsonBytes(body: Uint8Array<ArrayBuffer>, accept: string | null | undefined, vendor: VendorMedia, status = 200, headers: Record<string, string> = {}): Response {
+  return bytesResponse(body, { status, headers: { 'content-type': pickMediaType(accept, vendor), ...headers } });
+}
