@@ -51,38 +51,15 @@ const rel = (id: string) => relative(ROOT, id).split('\\').join('/');
 export const coreKey = (id: string) => `m_${createHash('sha256').update(rel(id)).digest('hex').slice(0, 12)}`;
 const entryKey = (i: number) => `e${i}`;
 
-const RUNTIME_ID = '\0erp-sim:part-runtime';
 const CORE_ENTRY_ID = '\0erp-sim:core-entry';
 const PART_ENTRY_ID = '\0erp-sim:part-entry';
 
-/** The stubs' proxy: forwards reads, writes, calls, `new` and `instanceof` to the part's export. */
-const RUNTIME = `
-export function lazyExport(part, entry, name, statics) {
-  let real;
-  const load = () => {
-    if (real === undefined) {
-      const loaded = self.erpSimLoadPart(part);
-      if (!loaded || !(entry in loaded)) throw new Error('The worker part ' + part + ' did not register ' + entry);
-      real = loaded[entry][name];
-    }
-    return real;
-  };
-  const own = (k) => statics !== undefined && Object.prototype.hasOwnProperty.call(statics, k);
-  const proxy = new Proxy(function () {}, {
-    get: (_, k) => (own(k) ? statics[k] : Reflect.get(load(), k)),
-    set: (_, k, v) => Reflect.set(load(), k, v),
-    has: (_, k) => own(k) || Reflect.has(load(), k),
-    apply: (_, self, args) => Reflect.apply(load(), self, args),
-    construct: (_, args, newTarget) => Reflect.construct(load(), args, newTarget === proxy ? load() : newTarget),
-    getPrototypeOf: () => Reflect.getPrototypeOf(load()),
-  });
-  return proxy;
-}
-`;
+/** The stubs' proxy (a real module, so its tests import it). */
+const RUNTIME_FILE = resolve(import.meta.dirname, 'worker-part-runtime.ts');
 
 function stubCode(part: WorkerPartSpec, entry: number, exportNames: string[]): string {
   const statics = part.statics?.[part.entries[entry] as string] ?? {};
-  const lines = [`import { lazyExport } from ${JSON.stringify(RUNTIME_ID)};`];
+  const lines = [`import { lazyExport } from ${JSON.stringify(RUNTIME_FILE)};`];
   exportNames.forEach((name, i) => {
     const value = `lazyExport(${JSON.stringify(part.name)}, ${JSON.stringify(entryKey(entry))}, ${JSON.stringify(name)}, ${JSON.stringify(statics[name])})`;
     lines.push(name === 'default' ? `export default ${value};` : `const x${i} = ${value};\nexport { x${i} as ${name} };`);
@@ -104,7 +81,7 @@ function corePlugin(parts: WorkerPartSpec[], entry: string, plan: CorePlan): Plu
     name: 'erp-sim:worker-core',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (source === RUNTIME_ID || source === CORE_ENTRY_ID) return source;
+      if (source === CORE_ENTRY_ID) return source;
       if (!importer || importer.startsWith('\0')) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (!resolved || resolved.external) return resolved;
@@ -113,7 +90,6 @@ function corePlugin(parts: WorkerPartSpec[], entry: string, plan: CorePlan): Plu
       return resolved;
     },
     load(id) {
-      if (id === RUNTIME_ID) return RUNTIME;
       if (id === CORE_ENTRY_ID) {
         const imports = plan.published.map((m) => `import * as ${coreKey(m)} from ${JSON.stringify(m)};`);
         return [`import ${JSON.stringify(resolve(ROOT, entry))};`, ...imports, `self.__simCore = { ${plan.published.map(coreKey).join(', ')} };`].join('\n');
