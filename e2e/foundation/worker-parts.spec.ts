@@ -1,5 +1,6 @@
 // The worker's engine in parts (scripts/build/worker-parts.ts): a core script, and one script per
-// part (the OData service; the SOAP request reader with @xmldom/xmldom). Service-worker rule (HTML
+// part (the OData service; the SOAP request reader with @xmldom/xmldom; the XML writer with
+// fast-xml-parser; the receivables seeded book). Service-worker rule (HTML
 // § importScripts, as Chromium applies it): a script imported while the worker installs is stored
 // with it, and later runs may import a stored script at any time, never a new one. So every part is
 // imported at install, and a worker started again loads the core alone, then a part on the first
@@ -47,7 +48,7 @@ test('a stopped worker answers REST, SOAP and OData with the host gone, loading 
     await waitForController(page);
     // Every engine script was fetched once, while the worker installed.
     const engineScripts = host.served.filter((s) => /^\/engine-[\w-]+\.js$/.test(s.path)).map((s) => s.path.replace(/-[\w-]{10}\.js$/, ''));
-    expect(engineScripts.sort()).toEqual(['/engine', '/engine-odata', '/engine-soap-xml']);
+    expect(engineScripts.sort()).toEqual(['/engine', '/engine-odata', '/engine-receivables-book', '/engine-soap-xml', '/engine-xml-builder']);
     const env = (await page.evaluate(`(async () => {
       const post = (body) => fetch('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
       const rec = await post({ product: 'receivables' });
@@ -74,25 +75,29 @@ test('a stopped worker answers REST, SOAP and OData with the host gone, loading 
     expect(invoices.status).toBe(200);
     expect(JSON.parse(invoices.body).items).toHaveLength(5);
     expect(await partsLoaded(context)).toEqual([]);
-    // SOAP: the core loads the SOAP reader's part at the first envelope it reads.
+    // SOAP: the core loads the SOAP reader's part at the first envelope it reads, the XML writer's for its answer.
     const created = await soap();
     expect(created.status).toBe(200);
     expect(created.body).toContain('<ns1:ServiceStatus>SUCCESS</ns1:ServiceStatus>');
-    expect(await partsLoaded(context)).toEqual(['soap-xml']);
+    expect(await partsLoaded(context)).toEqual(['soap-xml', 'xml-builder']);
     // OData, later in the same run: its part joins.
     const customers = await odata();
     expect(customers.status).toBe(200);
     expect(JSON.parse(customers.body).value).toHaveLength(2);
-    expect(await partsLoaded(context)).toEqual(['odata', 'soap-xml']);
+    expect(await partsLoaded(context)).toEqual(['odata', 'soap-xml', 'xml-builder']);
 
     // Each product as the first request of a worker started again.
-    for (const [first, part] of [
-      [odata, 'odata'],
-      [soap, 'soap-xml'],
+    const newBook = () => send('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
+    const metadata = () => send(`sim/${env.okey}/odata/Priority/tabula.ini/demo/$metadata`, { headers: { authorization: env.basic } });
+    for (const [first, parts, status] of [
+      [odata, ['odata'], 200],
+      [soap, ['soap-xml', 'xml-builder'], 200],
+      [metadata, ['odata', 'xml-builder'], 200],
+      [newBook, ['receivables-book'], 201],
     ] as const) {
       await stopWorker(page);
-      expect((await first()).status).toBe(200);
-      expect(await partsLoaded(context)).toEqual([part]);
+      expect((await first()).status).toBe(status);
+      expect(await partsLoaded(context)).toEqual(parts);
     }
   } finally {
     await host.stop();

@@ -1,7 +1,8 @@
 /**
  * The worker's engine in several classic scripts: a core every answer needs (engine, storage,
  * control API, the receivables REST service) and one script per part a request of another kind
- * needs (the OData service; the SOAP request reader with @xmldom/xmldom). A stopped worker that
+ * needs (the OData service; the SOAP request reader with @xmldom/xmldom; the XML writer with
+ * fast-xml-parser; the receivables seeded book, written when an environment is made or reset). A stopped worker that
  * starts again loads the core alone, and a part at its first use: Chromium loads a script's whole
  * code cache at start, so a smaller core starts sooner.
  *
@@ -20,14 +21,19 @@ import { createHash } from 'node:crypto';
 import { relative, resolve } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 
+type Primitive = string | number | boolean;
+
 export interface WorkerPartSpec {
   name: string;
   /** What the part holds: its files and libraries, by resolved path (a module the core needs anyway stays in the core). */
   members: RegExp;
   /** The part's modules the core imports (repository paths): the core holds a stub of each. */
   entries: string[];
-  /** Per entry and export: properties read before the part is loaded, answered by the stub. */
-  statics?: Record<string, Record<string, Record<string, string | number | boolean>>>;
+  /**
+   * Per entry and export: what is read before the part is loaded, answered by the stub: a constant
+   * (a stub of one would be a proxy), or an object's properties.
+   */
+  statics?: Record<string, Record<string, Primitive | Record<string, Primitive>>>;
 }
 
 export const WORKER_PARTS: WorkerPartSpec[] = [
@@ -39,9 +45,35 @@ export const WORKER_PARTS: WorkerPartSpec[] = [
     statics: { 'src/engine/products/odata/product.ts': { odata: { id: 'odata' } } },
   },
   {
+    // Every XML answer (WSDL, SOAP answers and faults, EDMX, JUnit reports): fast-xml-parser's XMLBuilder.
+    name: 'xml-builder',
+    members: /\/src\/engine\/core\/xml-tree\.ts$|\/node_modules\/(fast-xml-parser|fast-xml-builder|@nodable\/entities|strnum|anynum|path-expression-matcher|xml-naming|is-unsafe)\//,
+    entries: ['src/engine/core/xml-tree.ts'],
+  },
+  {
+    // The seeded book and synthetic documents, written when an environment is made, reset or generated.
+    name: 'receivables-book',
+    members: /\/src\/engine\/products\/receivables\/book\/(seed|seed-[\w-]+|generate|generate-receipts|scratch)\.ts$/,
+    entries: ['src/engine/products/receivables/book/seed.ts', 'src/engine/products/receivables/book/generate.ts', 'src/engine/products/receivables/book/generate-receipts.ts'],
+  },
+  {
+    // Lesson checks and the lesson text validator (control API).
+    name: 'lessons',
+    members: /\/src\/engine\/lessons\//,
+    entries: ['src/engine/lessons/check.ts', 'src/engine/lessons/validate.ts'],
+    statics: { 'src/engine/lessons/validate.ts': { MAX_LESSON_BYTES: 2_000_000 } },
+  },
+  {
+    // Why a journal entry failed, and hints (the journal's explain answers).
+    name: 'journal-explain',
+    members: /\/src\/engine\/journal\/(explain|hints)\.ts$/,
+    entries: ['src/engine/journal/explain.ts', 'src/engine/journal/hints.ts'],
+  },
+  {
     name: 'soap-xml',
     members: /\/src\/engine\/products\/receivables\/soap\/(request-xml|xmldom-regexp-cache)\.ts$|\/node_modules\/@xmldom\/xmldom\//,
     entries: ['src/engine/products/receivables/soap/request-xml.ts'],
+    statics: { 'src/engine/products/receivables/soap/request-xml.ts': { XML_NS: 'http://www.w3.org/XML/1998/namespace' } },
   },
 ];
 
@@ -53,6 +85,8 @@ const entryKey = (i: number) => `e${i}`;
 
 const CORE_ENTRY_ID = '\0erp-sim:core-entry';
 const PART_ENTRY_ID = '\0erp-sim:part-entry';
+/** A stub's id: this prefix and the real module's path. */
+const STUB = '\0erp-sim:stub:';
 
 /** The stubs' proxy (a real module, so its tests import it). */
 const RUNTIME_FILE = resolve(import.meta.dirname, 'worker-part-runtime.ts');
@@ -61,7 +95,8 @@ function stubCode(part: WorkerPartSpec, entry: number, exportNames: string[]): s
   const statics = part.statics?.[part.entries[entry] as string] ?? {};
   const lines = [`import { lazyExport } from ${JSON.stringify(RUNTIME_FILE)};`];
   exportNames.forEach((name, i) => {
-    const value = `lazyExport(${JSON.stringify(part.name)}, ${JSON.stringify(entryKey(entry))}, ${JSON.stringify(name)}, ${JSON.stringify(statics[name])})`;
+    const known = statics[name];
+    const value = known !== undefined && typeof known !== 'object' ? JSON.stringify(known) : `lazyExport(${JSON.stringify(part.name)}, ${JSON.stringify(entryKey(entry))}, ${JSON.stringify(name)}, ${JSON.stringify(statics[name])})`;
     lines.push(name === 'default' ? `export default ${value};` : `const x${i} = ${value};\nexport { x${i} as ${name} };`);
   });
   return lines.join('\n');
@@ -81,12 +116,12 @@ function corePlugin(parts: WorkerPartSpec[], entry: string, plan: CorePlan): Plu
     name: 'erp-sim:worker-core',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (source === CORE_ENTRY_ID) return source;
+      if (source === CORE_ENTRY_ID || source.startsWith(STUB)) return source;
       if (!importer || importer.startsWith('\0')) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (!resolved || resolved.external) return resolved;
       const stub = entryOf.get(resolved.id);
-      if (stub && !stub.part.members.test(importer)) return `\0erp-sim:stub:${resolved.id}`;
+      if (stub && !stub.part.members.test(importer)) return `${STUB}${resolved.id}`;
       return resolved;
     },
     load(id) {
@@ -94,8 +129,8 @@ function corePlugin(parts: WorkerPartSpec[], entry: string, plan: CorePlan): Plu
         const imports = plan.published.map((m) => `import * as ${coreKey(m)} from ${JSON.stringify(m)};`);
         return [`import ${JSON.stringify(resolve(ROOT, entry))};`, ...imports, `self.__simCore = { ${plan.published.map(coreKey).join(', ')} };`].join('\n');
       }
-      if (id.startsWith('\0erp-sim:stub:')) {
-        const real = id.slice('\0erp-sim:stub:'.length);
+      if (id.startsWith(STUB)) {
+        const real = id.slice(STUB.length);
         const { part, index } = entryOf.get(real) as { part: WorkerPartSpec; index: number };
         return stubCode(part, index, plan.exports?.get(real) ?? []);
       }
@@ -104,8 +139,12 @@ function corePlugin(parts: WorkerPartSpec[], entry: string, plan: CorePlan): Plu
   };
 }
 
-/** A part's build: its members bundled, every other module read from the core's `self.__simCore`. */
-function partPlugin(part: WorkerPartSpec, core: Set<string>, imported: Set<string>): Plugin {
+/**
+ * A part's build: its members bundled, every other module read from the core's `self.__simCore`
+ * (another part's entry through the core's stub of it).
+ */
+function partPlugin(part: WorkerPartSpec, parts: WorkerPartSpec[], core: Set<string>, imported: Set<string>): Plugin {
+  const otherEntries = new Set(parts.filter((p) => p !== part).flatMap((p) => p.entries.map((e) => resolve(ROOT, e))));
   return {
     name: 'erp-sim:worker-part',
     enforce: 'pre',
@@ -115,8 +154,9 @@ function partPlugin(part: WorkerPartSpec, core: Set<string>, imported: Set<strin
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (!resolved || resolved.external) return resolved;
       if (part.members.test(resolved.id) && !core.has(resolved.id)) return resolved;
-      imported.add(resolved.id);
-      return { id: resolved.id, external: true };
+      const id = otherEntries.has(resolved.id) ? `${STUB}${resolved.id}` : resolved.id;
+      imported.add(id);
+      return { id, external: true };
     },
     load(id) {
       if (id !== PART_ENTRY_ID) return null;
@@ -166,7 +206,7 @@ export async function buildWorkerParts(common: Common, entry: string, parts: Wor
   for (const part of parts) {
     const seen = new Set<string>();
     const input = Object.fromEntries(part.entries.map((e, i) => [entryKey(i), resolve(ROOT, e)]));
-    const chunks = await buildOne(common, partPlugin(part, coreModules, seen), input, 'es');
+    const chunks = await buildOne(common, partPlugin(part, parts, coreModules, seen), input, 'es');
     for (const [i, e] of part.entries.entries()) {
       const chunk = chunks.find((c) => c.isEntry && c.name === entryKey(i));
       if (!chunk) throw new Error(`worker part ${part.name}: no entry ${e} among ${chunks.map((c) => c.name + (c.isEntry ? '*' : '')).join(', ')}`);
@@ -181,7 +221,7 @@ export async function buildWorkerParts(common: Common, entry: string, parts: Wor
   const built: BuiltScript[] = [];
   for (const part of parts) {
     const seen = new Set<string>();
-    const [chunk] = await buildOne(common, partPlugin(part, inCore, seen), PART_ENTRY_ID, 'iife', (id) => `__simCore.${coreKey(id)}`);
+    const [chunk] = await buildOne(common, partPlugin(part, parts, inCore, seen), PART_ENTRY_ID, 'iife', (id) => `__simCore.${coreKey(id)}`);
     if (!chunk) throw new Error(`worker part ${part.name}: no script`);
     for (const id of seen) if (!published.includes(id)) throw new Error(`worker part ${part.name} imports ${rel(id)}, which the core does not publish`);
     for (const id of Object.keys(chunk.modules)) if (inCore.has(id) && id.startsWith(ROOT)) throw new Error(`worker part ${part.name} holds ${rel(id)}, a module of the core`);
