@@ -1,8 +1,10 @@
 /**
  * The worker's engine in several classic scripts: a core every answer needs (engine, storage,
  * control API, the receivables REST service) and one script per part a request of another kind
- * needs (the OData service; the SOAP request reader with @xmldom/xmldom; the XML writer with
- * fast-xml-parser; the receivables seeded book, written when an environment is made or reset). A stopped worker that
+ * needs (the OData service; the SOAP request reader with @xmldom/xmldom; the receivables seeded
+ * book, written when an environment is made or reset; lesson checks; journal explanations). The XML
+ * writer (fast-xml-parser) stays in the core: the error catalog writes its SOAP examples when it
+ * loads. A stopped worker that
  * starts again loads the core alone, and a part at its first use: Chromium loads a script's whole
  * code cache at start, so a smaller core starts sooner.
  *
@@ -43,12 +45,6 @@ export const WORKER_PARTS: WorkerPartSpec[] = [
     entries: ['src/engine/products/odata/product.ts'],
     // The engine maps its products by id when it starts.
     statics: { 'src/engine/products/odata/product.ts': { odata: { id: 'odata' } } },
-  },
-  {
-    // Every XML answer (WSDL, SOAP answers and faults, EDMX, JUnit reports): fast-xml-parser's XMLBuilder.
-    name: 'xml-builder',
-    members: /\/src\/engine\/core\/xml-tree\.ts$|\/node_modules\/(fast-xml-parser|fast-xml-builder|@nodable\/entities|strnum|anynum|path-expression-matcher|xml-naming|is-unsafe)\//,
-    entries: ['src/engine/core/xml-tree.ts'],
   },
   {
     // The seeded book and synthetic documents, written when an environment is made, reset or generated.
