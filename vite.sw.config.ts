@@ -2,52 +2,53 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { buildPrecacheManifest, groupBytes } from './scripts/build/precache-manifest.ts';
 import { workerParts, type WorkerScript } from './scripts/build/worker-contents.ts';
+import { buildWorkerParts } from './scripts/build/worker-parts.ts';
 import { xmlEntitiesOnly } from './scripts/build/xmldom-entities.ts';
 
 const PRECACHE = 'self.__SIM_PRECACHE';
 const ENGINE_SCRIPT = 'self.__SIM_ENGINE_SCRIPT';
+const PART_SCRIPTS = 'self.__SIM_PART_SCRIPTS';
 const BASE = process.env.SIM_BASE ?? '/';
 // Library mode leaves process.env alone; workbox's and Dexie's modules read NODE_ENV for dev-only code.
 const DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
-/**
- * The engine as its own classic script (src/sw/engine-bundle.ts), named by its content hash so a
- * changed engine changes `sw.js` (which names it) and the browser sees a new worker version.
- */
-async function buildEngineScript(outDir: string): Promise<{ fileName: string; chunk: Rollup.OutputChunk }> {
-  const out = (await build({
-    configFile: false,
-    // xmldom's HTML entity table stays out of the worker (scripts/build/xmldom-entities.ts).
-    plugins: [xmlEntitiesOnly()],
-    logLevel: 'warn',
-    base: BASE,
-    publicDir: false,
-    define: DEFINE,
-    build: {
-      target: 'es2022',
-      write: false,
-      sourcemap: false,
-      lib: { entry: 'src/sw/engine-bundle.ts', formats: ['iife'], name: 'erpSimEngineScript', fileName: () => 'engine.js' },
-    },
-  })) as Rollup.RollupOutput[];
-  const chunk = out[0]?.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  if (!chunk) throw new Error('the engine build wrote no script');
-  const fileName = `engine-${createHash('sha256').update(chunk.code).digest('base64url').slice(0, 10)}.js`;
+interface EngineScript {
+  fileName: string;
+  chunk: Rollup.OutputChunk;
+}
+
+/** A script named by its content hash, so a changed engine changes `sw.js` (which names it) and the browser sees a new worker version. */
+function writeHashed(outDir: string, prefix: string, chunk: Rollup.OutputChunk): EngineScript {
+  const fileName = `${prefix}-${createHash('sha256').update(chunk.code).digest('base64url').slice(0, 10)}.js`;
   writeFileSync(join(outDir, fileName), chunk.code);
   return { fileName, chunk };
 }
 
 /**
- * Builds the engine's script, then writes into `sw.js` its name (in place of `self.__SIM_ENGINE_SCRIPT`)
+ * The engine as classic scripts: its core (src/sw/engine-bundle.ts) and one script per part the
+ * core loads on first use (scripts/build/worker-parts.ts).
+ */
+async function buildEngineScripts(outDir: string): Promise<{ core: EngineScript; parts: (EngineScript & { name: string })[] }> {
+  // xmldom's HTML entity table stays out of the worker (scripts/build/xmldom-entities.ts).
+  const built = await buildWorkerParts({ plugins: [xmlEntitiesOnly()], define: DEFINE, base: BASE }, 'src/sw/engine-bundle.ts');
+  return {
+    core: writeHashed(outDir, 'engine', built.core),
+    parts: built.parts.map((p) => ({ name: p.name, ...writeHashed(outDir, `engine-${p.name}`, p.chunk) })),
+  };
+}
+
+/**
+ * Builds the engine's scripts, then writes into `sw.js` their names (in place of `self.__SIM_ENGINE_SCRIPT`
+ * and `self.__SIM_PART_SCRIPTS`)
  * and the precache list of the app build (scripts/build/precache-manifest.ts, in place of
  * `self.__SIM_PRECACHE`); records what both scripts hold in `.vite/sw-contents.json`.
  */
 function workerScripts(): Plugin {
   let outDir = 'dist';
-  let engine: { fileName: string; chunk: Rollup.OutputChunk } | undefined;
+  let engine: Awaited<ReturnType<typeof buildEngineScripts>> | undefined;
   return {
     name: 'erp-sim:worker-scripts',
     apply: 'build',
@@ -55,7 +56,7 @@ function workerScripts(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async buildStart() {
-      engine = await buildEngineScript(outDir);
+      engine = await buildEngineScripts(outDir);
     },
     generateBundle(_options, bundle) {
       if (!engine) return this.error('the engine script was not built');
@@ -63,14 +64,15 @@ function workerScripts(): Plugin {
       if (!manifest.shell.some((e) => e.url === 'index.html')) this.error(`no index.html in ${outDir}: build the app first`);
       const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk');
       if (!chunk) return this.error('no worker chunk');
-      for (const placeholder of [PRECACHE, ENGINE_SCRIPT]) {
+      for (const placeholder of [PRECACHE, ENGINE_SCRIPT, PART_SCRIPTS]) {
         const found = chunk.code.split(placeholder).length - 1;
         if (found !== 1) this.error(`${chunk.fileName}: expected ${placeholder} once, found ${found}`);
       }
-      chunk.code = chunk.code.replace(PRECACHE, JSON.stringify(manifest)).replace(ENGINE_SCRIPT, JSON.stringify(engine.fileName));
+      const partScripts = Object.fromEntries(engine.parts.map((p) => [p.name, p.fileName]));
+      chunk.code = chunk.code.replace(PRECACHE, JSON.stringify(manifest)).replace(ENGINE_SCRIPT, JSON.stringify(engine.core.fileName)).replace(PART_SCRIPTS, JSON.stringify(partScripts));
       const scripts: WorkerScript[] = [
         { file: chunk.fileName, gzip: gzipSync(chunk.code).length, bytes: Buffer.byteLength(chunk.code), parts: workerParts(chunk.modules) },
-        { file: engine.fileName, gzip: gzipSync(engine.chunk.code).length, bytes: Buffer.byteLength(engine.chunk.code), parts: workerParts(engine.chunk.modules) },
+        ...[engine.core, ...engine.parts].map((e) => ({ file: e.fileName, gzip: gzipSync(e.chunk.code).length, bytes: Buffer.byteLength(e.chunk.code), parts: workerParts(e.chunk.modules) })),
       ];
       mkdirSync(join(outDir, '.vite'), { recursive: true });
       writeFileSync(join(outDir, '.vite', 'sw-contents.json'), JSON.stringify(scripts, null, 1));
@@ -83,7 +85,7 @@ function workerScripts(): Plugin {
 
 /**
  * Second build: the service worker as one small classic script at `dist/sw.js` (no hash: it must
- * keep its URL), and the engine's script it imports (`dist/engine-<hash>.js`).
+ * keep its URL), and the engine's scripts it imports (`dist/engine-<hash>.js`, `dist/engine-<part>-<hash>.js`).
  */
 export default defineConfig({
   base: BASE,

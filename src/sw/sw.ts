@@ -5,7 +5,7 @@
  * browser may kill this worker whenever it is idle.
  */
 import type { Change, Engine, ProductCatalog, ProductId, WorkProgress } from '../engine/index.ts';
-import { importEngine } from './engine-script.ts';
+import { importEngine, importEngineParts } from './engine-script.ts';
 import { activateOfflineCopy, completeOfflineCopy, installOfflineCopy, precached, precachedAnswer, type OfflineCopy } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -106,11 +106,12 @@ function offlineNotice(copy: OfflineCopy): void {
 // it to take over (SKIP_WAITING, on the user's word), so an open page never runs on another build's
 // files. The first install has no predecessor and activates at once, after saving only the shell.
 self.addEventListener('install', (event) => {
-  // The shell's downloads start first; the engine's script downloads and compiles meanwhile (a
-  // worker may import a script only while it installs: later starts import this same one).
+  // The shell's downloads start first; the engine's scripts download and compile meanwhile (a
+  // worker may import a script only while it installs: later starts import these same ones).
   event.waitUntil(installOfflineCopy(self.registration, offlineNotice));
   try {
     importEngine();
+    importEngineParts();
   } catch (err) {
     event.waitUntil(Promise.reject(err)); // no worker without its engine: this install fails
   }

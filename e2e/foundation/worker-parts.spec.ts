@@ -1,0 +1,107 @@
+// The worker's engine in parts (scripts/build/worker-parts.ts): a core script, and one script per
+// part (the OData service; the SOAP request reader with @xmldom/xmldom; the receivables seeded
+// book; lesson checks; journal explanations). Service-worker rule (HTML
+// § importScripts, as Chromium applies it): a script imported while the worker installs is stored
+// with it, and later runs may import a stored script at any time, never a new one. So every part is
+// imported at install, and a worker started again loads the core alone, then a part on the first
+// request that needs it, from the stored copy: with the host gone too. Checked here in Chromium.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { ShapedHost } from '../shaped-host.ts';
+import { expect, test } from '../fixtures.ts';
+import { stopWorker, waitForController } from './helpers.ts';
+
+const SOAP_SERVICE = '/fscmService/InvoiceService';
+const SOAP_ACTION = '"http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/createSimpleInvoice"';
+
+function envelope(username: string, password: string): string {
+  return `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/types/" xmlns:inv="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/">
+  <soapenv:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken>
+    <wsse:Username>${username}</wsse:Username>
+    <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">${password}</wsse:Password>
+  </wsse:UsernameToken></wsse:Security></soapenv:Header>
+  <soapenv:Body><typ:createSimpleInvoice><typ:invoiceHeaderInformation>
+    <inv:BusinessUnit>US1 Business Unit</inv:BusinessUnit><inv:TransactionSource>Manual</inv:TransactionSource><inv:TransactionType>Invoice</inv:TransactionType>
+    <inv:BillToAccountNumber>10010</inv:BillToAccountNumber><inv:InvoiceCurrencyCode>USD</inv:InvoiceCurrencyCode>
+    <inv:InvoiceLine><inv:Description>Widgets</inv:Description><inv:Quantity unitCode="Ea">3</inv:Quantity><inv:UnitSellingPrice currencyCode="USD">33.335</inv:UnitSellingPrice></inv:InvoiceLine>
+  </typ:invoiceHeaderInformation></typ:createSimpleInvoice></soapenv:Body>
+</soapenv:Envelope>`;
+}
+
+/** The parts the running worker has loaded (each part's script registers itself on `self.__simParts`). */
+async function partsLoaded(context: BrowserContext): Promise<string[]> {
+  const worker = context.serviceWorkers().at(-1);
+  if (!worker) throw new Error('no service worker');
+  return ((await worker.evaluate('Object.keys(self.__simParts ?? {}).sort()')) as string[]) ?? [];
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+test('a stopped worker answers REST, SOAP and OData with the host gone, loading each part on its first request', async ({ page, context }) => {
+  const host = new ShapedHost(resolve('dist'), null);
+  await host.start();
+  try {
+    await page.goto(host.url);
+    await waitForController(page);
+    // Every engine script (the build's list: the core and each part) was fetched while the worker installed.
+    const built = (JSON.parse(readFileSync(resolve('dist/.vite/sw-contents.json'), 'utf8')) as { file: string }[]).map((s) => `/${s.file}`).filter((f) => f !== '/sw.js');
+    expect(built.length).toBeGreaterThan(1);
+    expect(new Set(host.served.filter((s) => /^\/engine-[\w-]+\.js$/.test(s.path)).map((s) => s.path))).toEqual(new Set(built));
+    const env = (await page.evaluate(`(async () => {
+      const post = (body) => fetch('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const rec = await post({ product: 'receivables' });
+      const od = await post({ product: 'odata' });
+      const c = rec.credentials.oauthClients[0];
+      const tok = await (await fetch('sim/' + rec.key + '/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: c.clientId, client_secret: c.clientSecret }) })).json();
+      const u = od.credentials.apiUsers[0];
+      return { key: rec.key, bearer: 'Bearer ' + tok.access_token, soap: rec.credentials.soapUsers[0], okey: od.key, basic: 'Basic ' + btoa(u.username + ':' + u.password) };
+    })()`)) as { key: string; bearer: string; soap: { username: string; password: string }; okey: string; basic: string };
+    const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) =>
+      page.evaluate(async ([u, i]) => {
+        const res = await fetch(u, i);
+        return { status: res.status, body: await res.text() };
+      }, [url, init] as const) as Promise<Answer>;
+    const rest = () => send(`sim/${env.key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=5`, { headers: { authorization: env.bearer } });
+    const soap = () => send(`sim/${env.key}${SOAP_SERVICE}`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: SOAP_ACTION }, body: envelope(env.soap.username, env.soap.password) });
+    const odata = () => send(`sim/${env.okey}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=2`, { headers: { authorization: env.basic } });
+
+    await host.stop();
+
+    // REST: the core alone.
+    await stopWorker(page);
+    const invoices = await rest();
+    expect(invoices.status).toBe(200);
+    expect(JSON.parse(invoices.body).items).toHaveLength(5);
+    expect(await partsLoaded(context)).toEqual([]);
+    // SOAP: the core loads the SOAP reader's part at the first envelope it reads.
+    const created = await soap();
+    expect(created.status).toBe(200);
+    expect(created.body).toContain('<ns1:ServiceStatus>SUCCESS</ns1:ServiceStatus>');
+    expect(await partsLoaded(context)).toEqual(['soap-xml']);
+    // OData, later in the same run: its part joins.
+    const customers = await odata();
+    expect(customers.status).toBe(200);
+    expect(JSON.parse(customers.body).value).toHaveLength(2);
+    expect(await partsLoaded(context)).toEqual(['odata', 'soap-xml']);
+
+    // Each product as the first request of a worker started again.
+    const newBook = () => send('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
+    const metadata = () => send(`sim/${env.okey}/odata/Priority/tabula.ini/demo/$metadata`, { headers: { authorization: env.basic } });
+    for (const [first, parts, status] of [
+      [odata, ['odata'], 200],
+      [soap, ['soap-xml'], 200],
+      [metadata, ['odata'], 200],
+      [newBook, ['receivables-book'], 201],
+    ] as const) {
+      await stopWorker(page);
+      expect((await first()).status).toBe(status);
+      expect(await partsLoaded(context)).toEqual(parts);
+    }
+  } finally {
+    await host.stop();
+  }
+});
