@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     }
     const restart = await stoppedWorkerAnswers(browser);
     targets.push({ target: 'stopped worker, first answer on a seeded environment < 100 ms', value: ms(restart.rest), met: restart.rest < 100 ? 'yes' : 'NO' });
-    restarts.push({ 'first request after the stop': 'REST page of invoices (the target)', median: ms(restart.rest) }, { 'first request after the stop': 'OData page of customers (loads its part)', median: ms(restart.odata) }, { 'first request after the stop': 'SOAP createSimpleInvoice (loads its parts)', median: ms(restart.soap) });
+    restarts.push({ 'first request after the stop': 'REST page of invoices (the target)', median: ms(restart.rest) }, { 'first request after the stop': 'OData page of customers (loads the parts)', median: ms(restart.odata) }, { 'first request after the stop': 'SOAP createSimpleInvoice (loads the parts)', median: ms(restart.soap) });
   } finally {
     await browser.close();
   }

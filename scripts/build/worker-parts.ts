@@ -1,12 +1,12 @@
 /**
- * The worker's engine in several classic scripts: a core every answer needs (engine, storage,
- * control API, the receivables REST service) and one script per part a request of another kind
- * needs (the OData service; the SOAP request reader with @xmldom/xmldom; the receivables seeded
- * book, written when an environment is made or reset; lesson checks; journal explanations). The XML
- * writer (fast-xml-parser) stays in the core: the error catalog writes its SOAP examples when it
- * loads. A stopped worker that
- * starts again loads the core alone, and a part at its first use: Chromium loads a script's whole
- * code cache at start, so a smaller core starts sooner.
+ * The worker's engine in classic scripts: a core every answer needs (engine, storage, control
+ * API, the receivables REST service) and the parts a request of another kind needs (the OData
+ * service; the SOAP request reader with @xmldom/xmldom; the receivables seeded book, written when an
+ * environment is made or reset; lesson checks; journal explanations), built one by one and written
+ * into one script (vite.sw.config.ts). The XML writer (fast-xml-parser) stays in the core: the
+ * error catalog writes its SOAP examples when it loads. A stopped worker that starts again loads
+ * the core alone, and the parts at the first use of one: Chromium loads a script's whole code cache
+ * at start, so a smaller core starts sooner.
  *
  * How the scripts share code (no module of the core is copied into a part):
  * - The core build replaces each module a part enters by (`entries`) with a stub: every export is a

@@ -1,11 +1,12 @@
 /// <reference lib="webworker" />
 /**
  * The engine's scripts, imported on first need (issue 22). A service worker may import a new script
- * only while it installs, so the install step imports the core and every part (`importEngine()`,
+ * only while it installs, so the install step imports the core and the parts (`importEngine()`,
  * `importEngineParts()`, while the app shell downloads); a worker started again later imports the
- * core, from the browser's copy of the worker's scripts, at its first `/sim` request, and a part
- * (the OData service, the SOAP request reader) when a request first uses it
- * (scripts/build/worker-parts.ts): serving the app's files never waits for them.
+ * core, from the browser's copy of the worker's scripts, at its first `/sim` request, and the parts
+ * (the OData service, the SOAP request reader, ...) when a request first uses one of them
+ * (scripts/build/worker-parts.ts): serving the app's files never waits for them. The build may
+ * write several parts into one script: importing it registers them all.
  */
 import type { WorkerEngine } from './engine-bundle.ts';
 
