@@ -38,7 +38,9 @@ async function buildEngineScripts(outDir: string): Promise<{ core: EngineScript;
   // first visit each import was a round trip before the worker could answer (five cost 0.3-0.8 s
   // of the first /sim answer on slow links). A part's first use after a restart loads them all.
   const parts = built.parts.map((p) => p.chunk);
-  const together: Rollup.OutputChunk = { ...parts[0], code: parts.map((c) => c.code).join('\n'), modules: Object.assign({}, ...parts.map((c) => c.modules)) };
+  const [first] = parts;
+  if (!first) throw new Error('the worker build made no part');
+  const together: Rollup.OutputChunk = { ...first, code: parts.map((c) => c.code).join('\n'), modules: Object.assign({}, ...parts.map((c) => c.modules)) };
   const script = writeHashed(outDir, 'engine-parts', together);
   return { core: writeHashed(outDir, 'engine', built.core), parts: built.parts.map((p) => ({ name: p.name, ...script })) };
 }

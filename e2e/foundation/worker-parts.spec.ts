@@ -9,25 +9,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { ShapedHost } from '../shaped-host.ts';
+import { createSimpleInvoiceEnvelope, MAKE_TWO_PRODUCT_ENVS, SOAP_HEADERS, type TwoProductEnvs } from '../soap-sample.ts';
 import { expect, test } from '../fixtures.ts';
 import { stopWorker, waitForController } from './helpers.ts';
 
 const SOAP_SERVICE = '/fscmService/InvoiceService';
-const SOAP_ACTION = '"http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/createSimpleInvoice"';
-
-function envelope(username: string, password: string): string {
-  return `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/types/" xmlns:inv="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/">
-  <soapenv:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken>
-    <wsse:Username>${username}</wsse:Username>
-    <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">${password}</wsse:Password>
-  </wsse:UsernameToken></wsse:Security></soapenv:Header>
-  <soapenv:Body><typ:createSimpleInvoice><typ:invoiceHeaderInformation>
-    <inv:BusinessUnit>US1 Business Unit</inv:BusinessUnit><inv:TransactionSource>Manual</inv:TransactionSource><inv:TransactionType>Invoice</inv:TransactionType>
-    <inv:BillToAccountNumber>10010</inv:BillToAccountNumber><inv:InvoiceCurrencyCode>USD</inv:InvoiceCurrencyCode>
-    <inv:InvoiceLine><inv:Description>Widgets</inv:Description><inv:Quantity unitCode="Ea">3</inv:Quantity><inv:UnitSellingPrice currencyCode="USD">33.335</inv:UnitSellingPrice></inv:InvoiceLine>
-  </typ:invoiceHeaderInformation></typ:createSimpleInvoice></soapenv:Body>
-</soapenv:Envelope>`;
-}
 
 /** The parts the running worker has loaded (each part's script registers itself on `self.__simParts`). */
 async function partsLoaded(context: BrowserContext): Promise<string[]> {
@@ -54,22 +40,14 @@ test('a stopped worker answers REST on its core alone, and SOAP and OData with t
     const built = (JSON.parse(readFileSync(resolve('dist/.vite/sw-contents.json'), 'utf8')) as { file: string }[]).map((s) => `/${s.file}`).filter((f) => f !== '/sw.js');
     expect(built.length).toBeGreaterThan(1);
     expect(new Set(host.served.filter((s) => /^\/engine-[\w-]+\.js$/.test(s.path)).map((s) => s.path))).toEqual(new Set(built));
-    const env = (await page.evaluate(`(async () => {
-      const post = (body) => fetch('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-      const rec = await post({ product: 'receivables' });
-      const od = await post({ product: 'odata' });
-      const c = rec.credentials.oauthClients[0];
-      const tok = await (await fetch('sim/' + rec.key + '/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: c.clientId, client_secret: c.clientSecret }) })).json();
-      const u = od.credentials.apiUsers[0];
-      return { key: rec.key, bearer: 'Bearer ' + tok.access_token, soap: rec.credentials.soapUsers[0], okey: od.key, basic: 'Basic ' + btoa(u.username + ':' + u.password) };
-    })()`)) as { key: string; bearer: string; soap: { username: string; password: string }; okey: string; basic: string };
+    const env = (await page.evaluate(MAKE_TWO_PRODUCT_ENVS)) as TwoProductEnvs;
     const send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) =>
       page.evaluate(async ([u, i]) => {
         const res = await fetch(u, i);
         return { status: res.status, body: await res.text() };
       }, [url, init] as const) as Promise<Answer>;
     const rest = () => send(`sim/${env.key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=5`, { headers: { authorization: env.bearer } });
-    const soap = () => send(`sim/${env.key}${SOAP_SERVICE}`, { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: SOAP_ACTION }, body: envelope(env.soap.username, env.soap.password) });
+    const soap = () => send(`sim/${env.key}${SOAP_SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: createSimpleInvoiceEnvelope(env.soap.username, env.soap.password) });
     const odata = () => send(`sim/${env.okey}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=2`, { headers: { authorization: env.basic } });
 
     await host.stop();

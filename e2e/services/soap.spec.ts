@@ -4,25 +4,9 @@
 import { expect, test } from '../fixtures.ts';
 import { createEnv, responseStatus, shot } from '../app/helpers.ts';
 import { pageFetch, waitForController } from '../foundation/helpers.ts';
+import { createSimpleInvoiceEnvelope, SOAP_HEADERS } from '../soap-sample.ts';
 
 const SERVICE = '/fscmService/InvoiceService';
-const ACTION = '"http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/createSimpleInvoice"';
-const SOAP = { 'content-type': 'text/xml; charset=utf-8', soapaction: ACTION };
-
-function envelope(username: string, password: string, account = '10010'): string {
-  return `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/types/" xmlns:inv="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/">
-  <soapenv:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken>
-    <wsse:Username>${username}</wsse:Username>
-    <wsse:Password Type="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-username-token-profile-1.0#PasswordText">${password}</wsse:Password>
-  </wsse:UsernameToken></wsse:Security></soapenv:Header>
-  <soapenv:Body><typ:createSimpleInvoice><typ:invoiceHeaderInformation>
-    <inv:BusinessUnit>US1 Business Unit</inv:BusinessUnit><inv:TransactionSource>Manual</inv:TransactionSource><inv:TransactionType>Invoice</inv:TransactionType>
-    <inv:BillToAccountNumber>${account}</inv:BillToAccountNumber><inv:InvoiceCurrencyCode>USD</inv:InvoiceCurrencyCode>
-    <inv:InvoiceLine><inv:Description>Widgets</inv:Description><inv:Quantity unitCode="Ea">3</inv:Quantity><inv:UnitSellingPrice currencyCode="USD">33.335</inv:UnitSellingPrice></inv:InvoiceLine>
-  </typ:invoiceHeaderInformation></typ:createSimpleInvoice></soapenv:Body>
-</soapenv:Envelope>`;
-}
-
 test('WSDL, createSimpleInvoice visible over REST, faults and hostile XML through the worker', async ({ page }) => {
   await page.goto('/');
   await waitForController(page);
@@ -44,7 +28,7 @@ test('WSDL, createSimpleInvoice visible over REST, faults and hostile XML throug
   expect(wsdl).toEqual({ status: 200, type: 'text/xml; charset=utf-8', address: `${origin}${base}${SERVICE}`, parseError: 0 });
 
   // createSimpleInvoice through the shared create path: visible over REST at once, same rounding.
-  const created = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: envelope(user.username, user.password) });
+  const created = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: createSimpleInvoiceEnvelope(user.username, user.password) });
   expect(created.status).toBe(200);
   const id = /<ns1:CustomerTrxId>(\d+)<\/ns1:CustomerTrxId>/.exec(String(created.body))?.[1];
   expect(id).toBeTruthy();
@@ -60,17 +44,17 @@ test('WSDL, createSimpleInvoice visible over REST, faults and hostile XML throug
   expect(rest.body).toMatchObject({ TransactionNumber: `INV-${id}`, BillToCustomerNumber: '10010', EnteredAmount: 100.01 });
 
   // Application fault: 500 env:Server with ServiceErrorMessage carrying the REST code.
-  const bad = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: envelope(user.username, user.password, '99999') });
+  const bad = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: createSimpleInvoiceEnvelope(user.username, user.password, '99999') });
   expect(bad.status).toBe(500);
   expect(String(bad.body)).toContain('<faultcode>env:Server</faultcode>');
   expect(String(bad.body)).toContain('<tns:code>AR-1010</tns:code>');
   expect(String(bad.body)).toContain('<tns:attributeName>BillToAccountNumber</tns:attributeName>');
 
   // Security and XML faults with their statuses.
-  const wrong = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: envelope(user.username, 'wrong') });
+  const wrong = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: createSimpleInvoiceEnvelope(user.username, 'wrong') });
   expect([wrong.status, String(wrong.body).includes('<faultcode>env:Client.AuthFailed</faultcode>')]).toEqual([401, true]);
-  const laughs = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${envelope(user.username, user.password).replace('Widgets', '&c;')}`;
-  const dtd = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: laughs });
+  const laughs = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${createSimpleInvoiceEnvelope(user.username, user.password).replace('Widgets', '&c;')}`;
+  const dtd = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: laughs });
   expect([dtd.status, String(dtd.body).includes('env:Client.DtdForbidden')]).toEqual([400, true]);
   const deep = await page.evaluate(async ([url, headers]) => {
     const body = `<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/"><e:Body>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</e:Body></e:Envelope>`;
@@ -78,7 +62,7 @@ test('WSDL, createSimpleInvoice visible over REST, faults and hostile XML throug
     const res = await fetch(url, { method: 'POST', headers, body });
     const text = await res.text();
     return { status: res.status, malformed: text.includes('env:Client.MalformedXml'), ms: performance.now() - t0 };
-  }, [`${base}${SERVICE}`, SOAP] as const);
+  }, [`${base}${SERVICE}`, SOAP_HEADERS] as const);
   console.log(`deeply nested envelope (50k levels) refused through the worker in ${deep.ms.toFixed(1)} ms`);
   expect([deep.status, deep.malformed]).toEqual([400, true]);
 
@@ -151,7 +135,7 @@ test('under a sub-path deployment the WSDL address and the SOAP call use /erp-si
   expect(wsdl.status).toBe(200);
   expect(String(wsdl.body)).toContain(`<soap:address location="http://127.0.0.1:4174${base}${SERVICE}"/>`);
   const user = env.credentials.soapUsers[0] as { username: string; password: string };
-  const call = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP, body: envelope(user.username, user.password) });
+  const call = await pageFetch(page, `${base}${SERVICE}`, { method: 'POST', headers: SOAP_HEADERS, body: createSimpleInvoiceEnvelope(user.username, user.password) });
   expect(call.status).toBe(200);
   expect(String(call.body)).toContain('<ns1:ServiceStatus>SUCCESS</ns1:ServiceStatus>');
 });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from '@playwright/test';
 import { FAST_4G, ShapedHost, SLOW_4G, type Shaping } from '../../e2e/shaped-host.ts';
+import { CREATE_SIMPLE_INVOICE_ACTION, createSimpleInvoiceEnvelope, MAKE_TWO_PRODUCT_ENVS, type TwoProductEnvs } from '../../e2e/soap-sample.ts';
 import type { WorkerScript } from '../build/worker-contents.ts';
 import { launchChromium, ms, stats, table } from './lib.ts';
 
@@ -64,10 +65,6 @@ async function firstVisit(browser: Browser, shaping: Shaping | null): Promise<Vi
 /** What a stopped worker's first answer is asked for: a REST page of invoices (the target's), an OData page, a SOAP invoice. */
 type Product = 'rest' | 'odata' | 'soap';
 
-const SOAP_ACTION = '"http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/createSimpleInvoice"';
-const soapEnvelope = (user: string, password: string) =>
-  `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:typ="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/types/" xmlns:inv="http://xmlns.oracle.com/apps/financials/receivables/transactions/invoices/invoiceService/"><soapenv:Header><wsse:Security xmlns:wsse="http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd"><wsse:UsernameToken><wsse:Username>${user}</wsse:Username><wsse:Password>${password}</wsse:Password></wsse:UsernameToken></wsse:Security></soapenv:Header><soapenv:Body><typ:createSimpleInvoice><typ:invoiceHeaderInformation><inv:BusinessUnit>US1 Business Unit</inv:BusinessUnit><inv:TransactionSource>Manual</inv:TransactionSource><inv:TransactionType>Invoice</inv:TransactionType><inv:BillToAccountNumber>10010</inv:BillToAccountNumber><inv:InvoiceCurrencyCode>USD</inv:InvoiceCurrencyCode><inv:InvoiceLine><inv:Description>Widgets</inv:Description><inv:Quantity unitCode="Ea">3</inv:Quantity><inv:UnitSellingPrice currencyCode="USD">33.335</inv:UnitSellingPrice></inv:InvoiceLine></typ:invoiceHeaderInformation></typ:createSimpleInvoice></soapenv:Body></soapenv:Envelope>`;
-
 /**
  * A stopped worker's first answer on seeded environments, median of 5 per product: the worker
  * starts again, loads the engine's core, and the part a product needs on its first request.
@@ -82,19 +79,11 @@ async function stoppedWorkerAnswers(browser: Browser): Promise<Record<Product, n
     await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller));
     const cdp = await context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
-    const env = (await page.evaluate(`(async () => {
-      const post = (body) => fetch('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-      const rec = await post({ product: 'receivables' });
-      const od = await post({ product: 'odata' });
-      const c = rec.credentials.oauthClients[0];
-      const tok = await (await fetch('sim/' + rec.key + '/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'urn:opc:resource:consumer::all', client_id: c.clientId, client_secret: c.clientSecret }) })).json();
-      const u = od.credentials.apiUsers[0];
-      return { key: rec.key, auth: 'Bearer ' + tok.access_token, soap: rec.credentials.soapUsers[0], okey: od.key, basic: 'Basic ' + btoa(u.username + ':' + u.password) };
-    })()`)) as { key: string; auth: string; soap: { username: string; password: string }; okey: string; basic: string };
+    const env = (await page.evaluate(MAKE_TWO_PRODUCT_ENVS)) as TwoProductEnvs;
     const requests: Record<Product, string> = {
-      rest: `fetch('sim/${env.key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=25', { headers: { authorization: '${env.auth}' } })`,
+      rest: `fetch('sim/${env.key}/fscmRestApi/resources/11.13.18.05/receivablesInvoices?limit=25', { headers: { authorization: '${env.bearer}' } })`,
       odata: `fetch('sim/${env.okey}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=25', { headers: { authorization: '${env.basic}' } })`,
-      soap: `fetch('sim/${env.key}/fscmService/InvoiceService', { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: ${JSON.stringify(SOAP_ACTION)} }, body: ${JSON.stringify(soapEnvelope(env.soap.username, env.soap.password))} })`,
+      soap: `fetch('sim/${env.key}/fscmService/InvoiceService', { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: ${JSON.stringify(CREATE_SIMPLE_INVOICE_ACTION)} }, body: ${JSON.stringify(createSimpleInvoiceEnvelope(env.soap.username, env.soap.password))} })`,
     };
     const result = {} as Record<Product, number>;
     for (const product of Object.keys(requests) as Product[]) {

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { startCli } from '../support/cli.ts';
-import { clusterHosts } from '../support/cluster-hosts.ts';
+import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-test-token-0123456789';
@@ -19,18 +19,6 @@ async function kill9(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-interface Env {
-  key: string;
-  auth: string;
-}
-
-async function odataEnv(url: string): Promise<Env> {
-  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"odata"}' });
-  expect(res.status).toBe(201);
-  const env = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
-  const user = env.credentials.apiUsers[0] as { username: string; password: string };
-  return { key: env.key, auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` };
-}
 
 const post = (url: string, env: Env, name: string) =>
   fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Cluster' }) });

@@ -5,25 +5,13 @@
 // once, or refused with the retryable 503 and stored not at all. Real CLI hosts, real PostgreSQL.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clusterHosts } from '../support/cluster-hosts.ts';
+import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
 import type { StartedCli } from '../support/cli.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_handover-test-token-0123456789';
 const cluster = clusterHosts(ADMIN);
 
-interface Env {
-  key: string;
-  auth: string;
-}
-
-async function odataEnv(url: string): Promise<Env> {
-  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"odata"}' });
-  expect(res.status).toBe(201);
-  const env = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
-  const user = env.credentials.apiUsers[0] as { username: string; password: string };
-  return { key: env.key, auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` };
-}
 
 /** Who holds the environment's lease (its URL) and its fence. */
 async function lease(db: string, env: Env): Promise<{ url: string | null; fence: number }> {

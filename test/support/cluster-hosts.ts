@@ -4,7 +4,7 @@
  * started is killed after it.
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startCli, type StartedCli } from './cli.ts';
 import { testPostgres, type TestPostgres } from './postgres.ts';
 
@@ -41,4 +41,18 @@ export function clusterHosts(adminToken: string): ClusterHosts {
     },
     track: (child) => void children.push(child),
   };
+}
+
+/** An OData environment made through a host's control API, with its Basic authorization. */
+export interface Env {
+  key: string;
+  auth: string;
+}
+
+export async function odataEnv(url: string): Promise<Env> {
+  const res = await fetch(`${url}/sim/_admin/environments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"odata"}' });
+  expect(res.status).toBe(201);
+  const env = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
+  const user = env.credentials.apiUsers[0] as { username: string; password: string };
+  return { key: env.key, auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` };
 }
