@@ -33,8 +33,11 @@ export type LessonChange = { op: 'lesson-put'; id: string; text: string } | { op
 /** Kinds owned by the simulator itself (credentials, tokens); a reset keeps them. */
 export const SIM_KIND_PREFIX = 'sim.';
 
+/** Whether a kind holds the environment's data (a reset clears it), not the simulator's own. */
+export const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
+
 /** Whether a records change's `clearData` deletes every record of `kind` before its puts (never a `sim.` kind). */
 export function clearsKind(clearData: boolean | readonly string[] | undefined, kind: string): boolean {
-  if (!clearData || kind.startsWith(SIM_KIND_PREFIX)) return false;
+  if (!clearData || !isDataKind(kind)) return false;
   return clearData === true || clearData.includes(kind);
 }

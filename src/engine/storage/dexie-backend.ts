@@ -1,6 +1,6 @@
 import type { Environment, Row } from '../core/types.ts';
 import type { CommitHint, LoadedRecords, Records, RecordSource, StorageBackend } from './backend.ts';
-import { clearsKind, SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
+import { clearsKind, isDataKind, SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import { codedRun, decodeRun, type CodedRun } from './coded-run.ts';
 import { toMap } from './kind-rows.ts';
 import { decodeRows, encodeRows, type EncodedRows } from './row-codec.ts';
@@ -40,7 +40,6 @@ interface KindStored {
 const NOTHING_STORED: Readonly<KindStored> = { seq: 0, entries: 0, logRows: 0, snapshotRows: 0 };
 
 type Key = [string, string, number];
-const isDataKind = (kind: string) => !kind.startsWith(SIM_KIND_PREFIX);
 
 /**
  * IndexedDB through Dexie: the truth in the browser; also what the tests run on (fake-indexeddb).

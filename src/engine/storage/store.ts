@@ -1,6 +1,6 @@
 import { Mutex } from '../core/mutex.ts';
 import type { Environment, Row, WriteTx } from '../core/types.ts';
-import { clearsKind, SIM_KIND_PREFIX, type Change, type LessonChange, type StoredLesson } from './changes.ts';
+import { clearsKind, isDataKind, type Change, type LessonChange, type StoredLesson } from './changes.ts';
 import type { CommitHint, StorageBackend } from './backend.ts';
 import { DexieBackend } from './dexie-backend.ts';
 import { EnvCache } from './env-cache.ts';
@@ -8,7 +8,6 @@ import type { SimDatabase } from './schema.ts';
 import { PendingTx } from './write-tx.ts';
 import { holdsExactly } from './same-rows.ts';
 
-const isDataKind = (kind: string): boolean => !kind.startsWith(SIM_KIND_PREFIX);
 
 /** Thrown inside a write when its environment was deleted meanwhile. */
 export class EnvironmentGone extends Error {}
