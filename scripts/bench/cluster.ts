@@ -7,6 +7,8 @@
  * Before timing, both stores get the same warm-up of POST and GET rounds for WARM_UP_MS: long enough
  * for the cluster to hand the environment's lease to the host HAProxy sends its key to (ownership
  * follows traffic, src/hosts/node/postgres/traffic.ts), which the output says.
+ * Every host runs from the build in lib/, as the installed package does (not the sources under tsx,
+ * whose start and per-request costs an operator never pays).
  * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -18,6 +20,7 @@ import pg from 'pg';
 import { testPostgres } from '../../test/support/postgres.ts';
 import { MIN_HOLD_MS, SHARE, WINDOW } from '../../src/hosts/node/postgres/traffic.ts';
 import { ms, stats, table } from './lib.ts';
+import { CLI, ensureNodeLib } from '../build/node-lib.mjs';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const ROUNDS = 40;
@@ -33,7 +36,7 @@ interface Host {
 
 async function startHost(args: string[]): Promise<Host & { startedAt: number }> {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/hosts/node/cli.ts', '--port', '0', '--no-warm-up', '--log', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--no-warm-up', '--log', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -139,6 +142,7 @@ async function firstAnswer(fn: () => Promise<Response>, expect: number, since: n
 }
 
 async function main(): Promise<void> {
+  if (!ensureNodeLib()) throw new Error('building the Node host (lib/) failed');
   const server = await testPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-'));
   let haproxy: ChildProcess | null = null;
