@@ -69,8 +69,11 @@ export class NoticeRelay {
   private applying: Promise<void> = Promise.resolve();
   private readonly sending = new Set<Promise<unknown>>();
   private readonly unsubscribe: () => void;
+  /** How this host's own payloads begin (flush writes them so). */
+  private readonly ownPrefix: string;
 
   private constructor(private readonly opts: NoticeRelayOptions) {
+    this.ownPrefix = `{"h":${JSON.stringify(opts.hostId)},`;
     this.unsubscribe = opts.engine.notices.subscribe((notice) => {
       if (!this.relaying) this.enqueue(notice);
     });
@@ -177,6 +180,8 @@ export class NoticeRelay {
   }
 
   private receive(payload: string): void {
+    // Its own notices come back on its LISTEN connection: most payloads, not worth decoding.
+    if (payload.startsWith(this.ownPrefix) && !payload.includes('"l":1')) return;
     let msg: NoticeMessage;
     try {
       msg = JSON.parse(payload) as NoticeMessage;
@@ -201,6 +206,18 @@ export class NoticeRelay {
       else if (n.type === 'sim-journal') journaled.add(n.env);
     }
     const { engine } = this.opts;
+    // A records change of an environment this host knows (a write at its holder, the bulk of the
+    // notices) changes nothing here but what its memory may hold of the records: dropped, to be
+    // read again on next use, without a query. Its row (idSeq, a reset's clock) is read when the
+    // host answers the environment (taking the lease reads it) or lists the environments (cluster.ts
+    // syncList). A new environment, or a change of its row, is read now.
+    for (const n of notices) {
+      if (n.type !== 'sim-change' || n.op !== 'records' || !changed.has(n.env)) continue;
+      const known = engine.store.env(n.env);
+      if (!known || notices.some((m) => m.type === 'sim-change' && m.env === n.env && m.op !== 'records')) continue;
+      changed.delete(n.env);
+      await engine.reload(n.env, known);
+    }
     if (changed.size) {
       const { rows } = await this.opts.pool.query<{ key: string; row: string }>('SELECT key, row FROM sim_env WHERE key = ANY($1::text[])', [[...changed]]);
       const stored = new Map(rows.map((r) => [r.key, r.row]));

@@ -170,7 +170,9 @@ export class PgBackend implements StorageBackend {
    * statement and then reads what it wrote, or took it first and this statement writes nothing.
    */
   private async commitAtOnce(change: Extract<Change, { op: 'records' }>, lease: Lease | undefined): Promise<void> {
-    const values = [change.env, change.envRow ? JSON.stringify(change.envRow) : null, change.deletes.map((d) => d.kind), change.deletes.map((d) => d.id), change.puts.map((p) => p.kind), change.puts.map((p) => p.id), change.puts.map((p) => JSON.stringify(p.data))];
+    // The rows' data as one JSON array (one JSON.stringify): as a text[] each row was stringified and
+    // then escaped again by the driver, some 0.1 ms a POST on the request's path.
+    const values = [change.env, change.envRow ? JSON.stringify(change.envRow) : null, change.deletes.map((d) => d.kind), change.deletes.map((d) => d.id), change.puts.map((p) => p.kind), change.puts.map((p) => p.id), JSON.stringify(change.puts.map((p) => p.data))];
     try {
       const { rows } = lease
         ? await this.pool.query<{ held: number }>({ name: 'sim-write-fenced', text: FENCED_WRITE, values: [...values, lease.owner, lease.fence, lease.ttlMs] })
@@ -213,11 +215,15 @@ function oneStatement(change: Extract<Change, { op: 'records' }>): boolean {
   return !change.puts.some((p) => gone.has(`${p.kind}\u0000${p.id}`));
 }
 
-/** The writes of a records change; `$n` of WRITE, each guarded by `ok` (the fence check, or true). */
+/**
+ * The writes of a records change; `$n` of WRITE, each guarded by `ok` (the fence check, or true).
+ * `$7` is the rows' data as one JSON array: an element of a `json` value is its text as sent
+ * (`json`, unlike `jsonb`, keeps it byte for byte, lone surrogate escapes and all).
+ */
 const writes = (ok: string) => `
   env_row AS (INSERT INTO sim_env (key, row) SELECT $1, $2 WHERE $2::text IS NOT NULL AND ${ok} ON CONFLICT (key) DO UPDATE SET row = excluded.row),
   gone AS (DELETE FROM sim_record r USING unnest($3::text[], $4::text[]) AS d(kind, id) WHERE ${ok} AND r.env = $1 AND r.kind = d.kind AND r.id = d.id),
-  kept AS (INSERT INTO sim_record (env, kind, id, data) SELECT $1, p.kind, p.id, p.data FROM unnest($5::text[], $6::text[], $7::text[]) WITH ORDINALITY AS p(kind, id, data, n) WHERE ${ok} ORDER BY p.n ON CONFLICT (env, kind, id) DO UPDATE SET data = excluded.data)`;
+  kept AS (INSERT INTO sim_record (env, kind, id, data) SELECT $1, p.kind, p.id, p.data::text FROM ROWS FROM (unnest($5::text[]), unnest($6::text[]), json_array_elements($7::json)) WITH ORDINALITY AS p(kind, id, data, n) WHERE ${ok} ORDER BY p.n ON CONFLICT (env, kind, id) DO UPDATE SET data = excluded.data)`;
 
 const WRITE = `WITH ${writes('true')} SELECT 1 AS held`;
 

@@ -23,12 +23,15 @@ export class PgJournalPersistence implements JournalPersistence {
   async append(env: string, entries: JournalEntry[], keepFrom: number): Promise<void> {
     if (!entries.length) return;
     const next = (entries[entries.length - 1] as JournalEntry).id + 1;
-    // One statement: the entries, the ring's cut and the next id land together.
+    // One statement: the entries, the ring's cut and the next id land together. The entries go as
+    // one JSON array (one JSON.stringify, not each entry escaped again as an array element); an
+    // element of a `json` value is its text as sent. Their ids go beside it: reading one out of an
+    // entry would decode the entry, which refuses a body's \u0000.
     await this.pool.query(
-      `WITH added AS (INSERT INTO sim_journal (env, id, entry) SELECT $1, e.id, e.entry FROM unnest($2::bigint[], $3::text[]) AS e(id, entry) ON CONFLICT (env, id) DO UPDATE SET entry = excluded.entry),
+      `WITH added AS (INSERT INTO sim_journal (env, id, entry) SELECT $1, e.id, e.entry::text FROM ROWS FROM (unnest($2::bigint[]), json_array_elements($3::json)) AS e(id, entry) ON CONFLICT (env, id) DO UPDATE SET entry = excluded.entry),
             cut AS (DELETE FROM sim_journal WHERE env = $1 AND id < $4)
        INSERT INTO sim_journal_next (env, next_id) VALUES ($1, $5) ON CONFLICT (env) DO UPDATE SET next_id = greatest(sim_journal_next.next_id, excluded.next_id)`,
-      [env, entries.map((e) => e.id), entries.map((e) => JSON.stringify(e)), keepFrom, next],
+      [env, entries.map((e) => e.id), JSON.stringify(entries), keepFrom, next],
     );
   }
 
