@@ -6,8 +6,7 @@
  * answer of a host started afresh with those 100k invoices in the database.
  * Before timing, both stores get the same warm-up of POST and GET rounds for WARM_UP_MS: long enough
  * for the cluster to hand the environment's lease to the host HAProxy sends its key to (ownership
- * follows traffic, src/hosts/node/postgres/traffic.ts), which the output says. Then the two stores'
- * rounds alternate, so both are timed under the same load of a shared machine.
+ * follows traffic, src/hosts/node/postgres/traffic.ts), which the output says.
  * Every host runs from the build in lib/, as the installed package does (not the sources under tsx,
  * whose start and per-request costs an operator never pays).
  * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
@@ -24,10 +23,7 @@ import { ms, stats, table } from './lib.ts';
 import { CLI, ensureNodeLib } from '../build/node-lib.mjs';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
-/** Rounds timed (each a POST and a GET) per store: a median of 100 moves less with the machine's load than one of 40. */
-const ROUNDS = 100;
-/** Rounds a store is timed in a row before the other takes its turn. */
-const BLOCK = 10;
+const ROUNDS = 40;
 /** The least time a holder keeps a small environment before handing it over, and 2 s more. */
 const WARM_UP_MS = MIN_HOLD_MS + 2000;
 const COLL = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
@@ -106,8 +102,6 @@ async function round(url: string, env: Env): Promise<{ post: number; get: number
   return { post: p.ms, get: g.ms, id };
 }
 
-type Timed = { post: number; get: number; id: string };
-
 /** Rounds for WARM_UP_MS (not timed): how many requests. */
 async function warmUp(url: string, env: Env): Promise<number> {
   const started = performance.now();
@@ -119,27 +113,18 @@ async function warmUp(url: string, env: Env): Promise<number> {
   return requests;
 }
 
-/**
- * Median POST of an invoice and GET of one (expand=all), after the warm-up, of each store given:
- * they take turns of BLOCK rounds, so every store is timed under the same load of a shared machine
- * (timed one after the other, the embedded store's own medians swung 2x between runs). Turns of
- * several rounds rather than one: what a store does in the background after its answers (the
- * journal, notices to other hosts) falls in its own rounds, not the other store's, except at a
- * turn's first round or two.
- */
-async function postAndGet(...stores: { url: string; env: Env }[]): Promise<Timed[]> {
-  const out = stores.map((store) => ({ store, posts: [] as number[], gets: [] as number[], id: '' }));
-  for (let i = 0; i < ROUNDS; i += BLOCK) {
-    for (const o of out) {
-      for (let k = 0; k < BLOCK; k++) {
-        const r = await round(o.store.url, o.store.env);
-        o.id = r.id;
-        o.posts.push(r.post);
-        o.gets.push(r.get);
-      }
-    }
+/** Median POST of an invoice and GET of one (expand=all), after the warm-up. */
+async function postAndGet(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
+  const posts: number[] = [];
+  const gets: number[] = [];
+  let id = '';
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await round(url, env);
+    id = r.id;
+    posts.push(r.post);
+    gets.push(r.get);
   }
-  return out.map((o) => ({ post: stats(o.posts).median, get: stats(o.gets).median, id: o.id }));
+  return { post: stats(posts).median, get: stats(gets).median, id };
 }
 
 /** Milliseconds until `url` answers `expect` (retrying every 20 ms). */
@@ -162,10 +147,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-'));
   let haproxy: ChildProcess | null = null;
   try {
-    // The embedded store: one host, --state; timed with the cluster, round for round.
+    // The embedded store: one host, --state.
     const embedded = await startHost(['--state', join(dir, 'state.jsonl')]);
     const eEnv = await receivablesEnv(embedded.url);
     await warmUp(embedded.url, eEnv);
+    const e = await postAndGet(embedded.url, eEnv);
+    await kill9(embedded);
 
     const db = await server.database();
     const a = await startHost(['--store', db]);
@@ -196,13 +183,12 @@ async function main(): Promise<void> {
         `(a holder hands an environment over once ${SHARE} of its last ${WINDOW} requests came forwarded from one host and it held it ${MIN_HOLD_MS / 1000} s). ` +
         `Its holder: host ${before} before the warm-up, host ${after} after it${before === after ? ' (HAProxy sends its key to that host: no handover needed)' : ' (handed over)'}.`,
     );
-    const [e, c] = (await postAndGet({ url: embedded.url, env: eEnv }, { url: front, env: cEnv })) as [Timed, Timed];
+    const c = await postAndGet(front, cEnv);
     const stayed = await holderOf();
     if (stayed !== after) console.log(`The lease moved again while timing: host ${after} → host ${stayed}.`);
     // The same rounds sent to the holder itself: what the proxy's hop costs.
-    const direct = haproxy && stayed !== 'none' ? ((await postAndGet({ url: embedded.url, env: eEnv }, { url: stayed === 'A' ? a.url : b.url, env: cEnv }))[1] as Timed) : null;
-    await kill9(embedded);
-    table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}, the two stores taking turns of ${BLOCK} rounds: cluster through ${via}`, [
+    const direct = haproxy && stayed !== 'none' ? await postAndGet(stayed === 'A' ? a.url : b.url, cEnv) : null;
+    table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}: cluster through ${via}`, [
       { store: 'embedded (--state)', 'POST invoice': ms(e.post), 'GET invoice': ms(e.get) },
       { store: 'PostgreSQL, 2 hosts', 'POST invoice': ms(c.post), 'GET invoice': ms(c.get) },
       ...(direct ? [{ store: 'PostgreSQL, the holder without HAProxy (not a target)', 'POST invoice': ms(direct.post), 'GET invoice': ms(direct.get) }] : []),
