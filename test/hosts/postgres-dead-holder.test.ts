@@ -2,8 +2,11 @@
 // of the owner, the first answer from the other host < 10 s; restart of a host with 100k invoices,
 // first answer < 5 s): a host whose forward to the lease holder is refused (nothing listens at the
 // holder's URL: its process is gone) takes the lease at once, with the fence bumped, instead of
-// waiting for the lease to run out (up to LEASE_TTL_MS); nothing acknowledged is lost.
+// waiting for the lease to run out (up to LEASE_TTL_MS) once it missed a renewal; nothing
+// acknowledged is lost. A holder that keeps renewing its lease is alive (hosts cut from each other,
+// a firewall refusing): it is never taken over (§ 2: never a second writer, never stale data).
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
@@ -53,6 +56,43 @@ describe('a killed holder\'s lease is taken at once (issue 38 § 2, § 4)', () =
       expect((await post(b.url, env, 'DEAD4')).status).toBe(201);
       expect(await names(b.url, env)).toEqual([...written, 'DEAD4']);
     } finally {
+      await pool.end();
+    }
+  }, 60_000);
+
+  it('a holder refusing forwards while it renews its lease keeps it: 503, then taken once its renewals stop', async () => {
+    const db = await cluster.server().database();
+    const pool = new pg.Pool({ connectionString: db, max: 1 });
+    // A port nothing listens on: the holder's URL refuses every forward.
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    let renewing: NodeJS.Timeout | undefined;
+    try {
+      const b = await cluster.host(db);
+      const env = await odataEnv(b.url);
+      // Another holder, alive (it renews every 0.5 s) and unreachable from b.
+      await pool.query("UPDATE sim_lease SET owner = 'elsewhere', url = $2, fence = fence + 1, expires_at = now() + interval '3 seconds' WHERE env = $1", [env.key, `http://127.0.0.1:${port}`]);
+      renewing = setInterval(() => void pool.query("UPDATE sim_lease SET expires_at = now() + interval '3 seconds' WHERE env = $1 AND owner = 'elsewhere'", [env.key]).catch(() => undefined), 500);
+      // b's own lease time runs out (its renewals fail now), then it asks the holder.
+      await new Promise((r) => setTimeout(r, 2500));
+      const res = await fetch(`${b.url}/sim/${env.key}${ROOT}/CUSTOMERS`, { headers: { authorization: env.auth } });
+      expect(res.status).toBe(503);
+      const held = await pool.query<{ owner: string }>('SELECT owner FROM sim_lease WHERE env = $1', [env.key]);
+      expect(held.rows[0]?.owner).toBe('elsewhere');
+      clearInterval(renewing);
+      renewing = undefined;
+      // Renewals stopped: the next request takes the lease (at once, or after one more wait).
+      let status = 0;
+      for (let i = 0; i < 10 && status !== 200; i++) status = (await fetch(`${b.url}/sim/${env.key}${ROOT}/CUSTOMERS`, { headers: { authorization: env.auth } })).status;
+      expect(status).toBe(200);
+      const now = await pool.query<{ owner: string }>('SELECT owner FROM sim_lease WHERE env = $1', [env.key]);
+      expect(now.rows[0]?.owner).not.toBe('elsewhere');
+    } finally {
+      if (renewing) clearInterval(renewing);
       await pool.end();
     }
   }, 60_000);

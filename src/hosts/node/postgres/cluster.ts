@@ -29,6 +29,11 @@ import { minHoldMs, TrafficWindow } from './traffic.ts';
 export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
+/**
+ * A lease with less than this left has missed a renewal (due every TTL/3, so a live holder's has at
+ * least 2 s left), with half a second's grace for a slow one.
+ */
+const OVERDUE_LEFT_MS = LEASE_TTL_MS - LEASE_TTL_MS / 3 - 500;
 
 interface Held {
   fence: number;
@@ -194,15 +199,18 @@ export class Cluster {
         try {
           res = await forward(req, row.url, { id: this.id, address: address ?? '', url: this.opts.url }, this.opts.secret);
         } catch (err) {
-          // Nothing listens at the holder's URL (killed, crashed): it answers nothing from memory
-          // any more, so its lease is taken now (fence bumped: a write of it still in flight stores
-          // nothing). Any other failure (a timeout, a reset) may be a holder alive behind a slow
-          // network: its lease runs out within the TTL, then this host takes it.
-          if (refused(err)) {
+          // Nothing listens at the holder's URL and its lease missed a renewal: the holder is gone
+          // (killed, crashed), so its lease is taken now rather than when it runs out (fence bumped:
+          // a write of it still in flight stores nothing). Refused while the lease is renewed on
+          // time: wait until a renewal would be overdue and look again; a holder still renewing is
+          // alive (hosts cut from each other), and is never taken over. Any other failure (a
+          // timeout, a reset) may be a live holder too: its lease runs out, then this host takes it.
+          const gone = refused(err);
+          if (gone && row.left < OVERDUE_LEFT_MS) {
             if (await this.claim(env, { owner: row.owner, fence: Number(row.fence) })) return this.answering(env, local);
             continue;
           }
-          await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
+          await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, (gone ? row.left - OVERDUE_LEFT_MS : row.left) + 50)));
           continue;
         }
         // The holder handed the environment over to this host: the lease names it; take it, answer here.
