@@ -49,4 +49,15 @@ describe('a bulk load lifts the host\'s heap-growing setting for its duration on
     await whileLoadingInBulk(async () => undefined);
     expect(set.slice(2)).toEqual(['--heap-growing-percent=0', '--heap-growing-percent=30']);
   });
+
+  it('lets the young generation grow during the load once the host held it (after listening), and holds it again after', async () => {
+    const { tuneV8ForServer, whileLoadingInBulk } = await flags();
+    tuneV8ForServer('start');
+    expect(tuneV8ForServer('loaded')).toContain('--semi-space-growth-factor=1');
+    set.length = 0;
+    await whileLoadingInBulk(async () => {
+      expect(set).toEqual(['--heap-growing-percent=0', '--semi-space-growth-factor=2']);
+    });
+    expect(set).toEqual(['--heap-growing-percent=0', '--semi-space-growth-factor=2', '--heap-growing-percent=30', '--semi-space-growth-factor=1']);
+  });
 });

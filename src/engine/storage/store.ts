@@ -110,7 +110,9 @@ export class SimStore {
       // a cache dropped meanwhile (environment deleted) is left alone.
       const loading = read(key, fresh)
         .then((records) => {
-          if (this.caches.get(key) === cached) for (const [kind, rows] of records) cache.adopt(kind, rows);
+          // A backend may read more kinds than asked (PostgreSQL reads all the deferred ones at once):
+          // one loaded meanwhile, and maybe written since, is kept as it is.
+          if (this.caches.get(key) === cached) for (const [kind, rows] of records) if (cache.isMissing(kind)) cache.adopt(kind, rows);
         })
         .finally(() => fresh.forEach((k) => this.kindLoads.delete(idOf(k))));
       for (const k of fresh) this.kindLoads.set(idOf(k), loading);

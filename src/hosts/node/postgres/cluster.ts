@@ -29,6 +29,11 @@ import { minHoldMs, TrafficWindow } from './traffic.ts';
 export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
+/**
+ * A lease with less than this left has missed a renewal (due every TTL/3, so a live holder's has at
+ * least 2 s left), with half a second's grace for a slow one.
+ */
+const OVERDUE_LEFT_MS = LEASE_TTL_MS - LEASE_TTL_MS / 3 - 500;
 
 interface Held {
   fence: number;
@@ -183,7 +188,7 @@ export class Cluster {
       return this.answering(env, local);
     }
     for (let attempt = 0; attempt < 3; attempt++) {
-      const lease = await this.query<{ owner: string | null; url: string | null; live: boolean; left: number }>("SELECT owner, url, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
+      const lease = await this.query<{ owner: string | null; url: string | null; fence: string; live: boolean; left: number }>("SELECT owner, url, fence, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
       const row = lease[0];
       if (row && row.live && row.owner !== this.id && row.url) {
         // A forward that crossed a handover: its sender holds the lease now, and takes it.
@@ -193,9 +198,19 @@ export class Cluster {
         let res: Response;
         try {
           res = await forward(req, row.url, { id: this.id, address: address ?? '', url: this.opts.url }, this.opts.secret);
-        } catch {
-          // The holder does not answer (killed): its lease runs out within the TTL, then this host takes it.
-          await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, row.left + 50)));
+        } catch (err) {
+          // Nothing listens at the holder's URL and its lease missed a renewal: the holder is gone
+          // (killed, crashed), so its lease is taken now rather than when it runs out (fence bumped:
+          // a write of it still in flight stores nothing). Refused while the lease is renewed on
+          // time: wait until a renewal would be overdue and look again; a holder still renewing is
+          // alive (hosts cut from each other), and is never taken over. Any other failure (a
+          // timeout, a reset) may be a live holder too: its lease runs out, then this host takes it.
+          const gone = refused(err);
+          if (gone && row.left < OVERDUE_LEFT_MS) {
+            if (await this.claim(env, { owner: row.owner, fence: Number(row.fence) })) return this.answering(env, local);
+            continue;
+          }
+          await new Promise((r) => setTimeout(r, Math.min(LEASE_TTL_MS, (gone ? row.left - OVERDUE_LEFT_MS : row.left) + 50)));
           continue;
         }
         // The holder handed the environment over to this host: the lease names it; take it, answer here.
@@ -269,15 +284,18 @@ export class Cluster {
     return { ...local, finish: this.inFlight.begin(env) };
   }
 
-  /** Take the environment's lease when it is free, expired or already this host's; read it afresh. */
-  private claim(env: string): Promise<boolean> {
+  /**
+   * Take the environment's lease when it is free, expired or already this host's, or still held by
+   * `gone` (a holder known not to be running) with the fence seen; read it afresh.
+   */
+  private claim(env: string, gone?: { owner: string | null; fence: number }): Promise<boolean> {
     const running = this.claiming.get(env);
     if (running) return running.then(() => this.held.has(env));
     const claim = (async () => {
       const started = performance.now();
       const rows = await this.query<{ fence: string }>(
-        "INSERT INTO sim_lease (env, owner, url, fence, expires_at) SELECT $1, $2, $3, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner RETURNING fence",
-        [env, this.id, this.opts.url, LEASE_TTL_MS],
+        "INSERT INTO sim_lease (env, owner, url, fence, expires_at) SELECT $1, $2, $3, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner OR (sim_lease.owner = $5 AND sim_lease.fence = $6) RETURNING fence",
+        [env, this.id, this.opts.url, LEASE_TTL_MS, gone?.owner ?? null, gone?.fence ?? null],
         `taking environment ${env} over`,
       );
       const engine = this.engine as Engine;
@@ -371,4 +389,12 @@ export class Cluster {
       throw asStoreError(err, doing);
     }
   }
+}
+
+/** Whether a forward failed because nothing listens at the holder's address (its process is gone). */
+function refused(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string; errors?: { code?: string }[] } } | null)?.cause;
+  if (cause?.code === 'ECONNREFUSED') return true;
+  // Every address of a name refused (localhost: ::1 and 127.0.0.1).
+  return !!cause?.errors?.length && cause.errors.every((e) => e.code === 'ECONNREFUSED');
 }
