@@ -30,10 +30,10 @@ export const LEASE_TTL_MS = 3000;
 /** The holder stops answering from memory this long before its lease could expire (clock drift, a slow renewal). */
 const SAFETY_MS = 1000;
 /**
- * A lease with less than this left has missed a renewal (due every TTL/3, so a live holder's has at
- * least 2 s left), with half a second's grace for a slow one.
+ * A lease with less than this left missed a renewal (due every TTL/3) by a second: its holder, if
+ * alive but cut off, has stopped answering from memory by its own clock, so never two answer.
  */
-const OVERDUE_LEFT_MS = LEASE_TTL_MS - LEASE_TTL_MS / 3 - 500;
+const OVERDUE_LEFT_MS = SAFETY_MS;
 
 interface Held {
   fence: number;
