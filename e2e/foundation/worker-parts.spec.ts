@@ -1,5 +1,5 @@
 // The worker's engine in two scripts (scripts/build/worker-parts.ts): a core, and one script of
-// parts (the control API; the OData service; the SOAP request reader with @xmldom/xmldom; the
+// parts (the control API; the OData service; the SOAP service's reader and answers with @xmldom/xmldom; the
 // receivables seeded book). Service-worker rule (HTML § importScripts, as Chromium applies it): a
 // script imported while the worker installs is stored with it, and later runs may import a stored
 // script at any time, never a new one. So the core is imported at install; the parts' script is a
@@ -60,16 +60,16 @@ test('a stopped worker answers REST on its core alone, and SOAP and OData with t
     expect(invoices.status).toBe(200);
     expect(JSON.parse(invoices.body).items).toHaveLength(5);
     expect(await partsLoaded(context)).toEqual([]);
-    // SOAP: the core loads the SOAP reader's part at the first envelope it reads, and that part only.
+    // SOAP: the core loads the SOAP part at the first envelope it reads, and that part only.
     const created = await soap();
     expect(created.status).toBe(200);
     expect(created.body).toContain('<ns1:ServiceStatus>SUCCESS</ns1:ServiceStatus>');
-    expect(await partsLoaded(context)).toEqual(['soap-xml']);
+    expect(await partsLoaded(context)).toEqual(['soap']);
     // OData, later in the same run: its part joins.
     const customers = await odata();
     expect(customers.status).toBe(200);
     expect(JSON.parse(customers.body).value).toHaveLength(2);
-    expect(await partsLoaded(context)).toEqual(['odata', 'soap-xml']);
+    expect(await partsLoaded(context)).toEqual(['odata', 'soap']);
 
     // Each product as the first request of a worker started again.
     const newBook = () => send('sim/_admin/environments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"product":"receivables"}' });
@@ -78,7 +78,7 @@ test('a stopped worker answers REST on its core alone, and SOAP and OData with t
     for (const [first, parts, status] of [
       [rest, [], 200],
       [odata, ['odata'], 200],
-      [soap, ['soap-xml'], 200],
+      [soap, ['soap'], 200],
       [metadata, ['odata'], 200],
       [environments, ['control'], 200],
       [newBook, ['control', 'receivables-book'], 201],

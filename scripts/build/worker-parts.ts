@@ -1,8 +1,8 @@
 /**
  * The worker's engine in classic scripts: a core every answer needs (engine, storage, the
  * receivables REST service) and the parts a request of another kind needs (the control API; the
- * OData service; the SOAP request reader with @xmldom/xmldom; the receivables seeded book, written
- * when an environment is made or reset), built one by one and written into one script, each part
+ * OData service; the SOAP service's reader, checks and answers with @xmldom/xmldom; the receivables
+ * seeded book, written when an environment is made or reset), built one by one and written into one script, each part
  * run at its first use (vite.sw.config.ts, src/sw/engine-script.ts). The XML writer
  * (fast-xml-parser) stays in the core: the error catalog writes its SOAP examples when it loads.
  * A stopped worker that starts again loads the core alone, and a part at its first use: Chromium
@@ -63,10 +63,15 @@ export const WORKER_PARTS: WorkerPartSpec[] = [
     statics: { 'src/engine/admin/routes.ts': { GENERATE_SLICE: 3000 } },
   },
   {
-    name: 'soap-xml',
-    members: /\/src\/engine\/products\/receivables\/soap\/(request-xml|xmldom-regexp-cache)\.ts$|\/node_modules\/@xmldom\/xmldom\//,
-    entries: ['src/engine/products/receivables/soap/request-xml.ts'],
-    statics: { 'src/engine/products/receivables/soap/request-xml.ts': { XML_NS: 'http://www.w3.org/XML/1998/namespace' } },
+    // The SOAP service's reading, checking, answering and WSDL, with @xmldom/xmldom: its routes and
+    // faults stay in the core (the error catalog writes its SOAP examples with them when it loads).
+    name: 'soap',
+    members: /\/src\/engine\/products\/receivables\/soap\/(envelope|mapping|result|security|wsdl|request-xml|xmldom-regexp-cache)\.ts$|\/node_modules\/@xmldom\/xmldom\//,
+    entries: ['envelope', 'mapping', 'result', 'security', 'wsdl'].map((m) => `src/engine/products/receivables/soap/${m}.ts`),
+    statics: {
+      'src/engine/products/receivables/soap/envelope.ts': { MAX_BODY_BYTES: 1_048_576 },
+      'src/engine/products/receivables/soap/security.ts': { AUTH_FAILED: 'The user name or password in the WS-Security UsernameToken is not valid for this environment.' },
+    },
   },
 ];
 

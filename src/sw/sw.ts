@@ -73,15 +73,13 @@ async function tellTabs(messages: object[]): Promise<void> {
 
 function getEngine(): Promise<Engine> {
   engine ??= (async () => {
+    // The parts' script is read (engine-script.ts) while the core loads and the database opens.
+    const parts = readEngineParts();
     const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
     // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
     // No body limits: the worker's only caller is its own page, and a large snapshot import is the
     // user's own (the limits protect a shared Node host; docs/operate.md § Request body limits).
-    // The parts' script is read while the database opens (engine-script.ts).
-    const [e] = await Promise.all([
-      createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }),
-      readEngineParts(),
-    ]);
+    const [e] = await Promise.all([createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }), parts]);
     e.store.onChange(broadcast);
     return e;
   })().catch((err: unknown) => {
