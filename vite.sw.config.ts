@@ -34,13 +34,15 @@ function writeHashed(outDir: string, prefix: string, chunk: Rollup.OutputChunk):
 async function buildEngineScripts(outDir: string): Promise<{ core: EngineScript; parts: (EngineScript & { name: string })[] }> {
   // xmldom's HTML entity table stays out of the worker (scripts/build/xmldom-entities.ts).
   const built = await buildWorkerParts({ plugins: [xmlEntitiesOnly()], define: DEFINE, base: BASE }, 'src/sw/engine-bundle.ts');
-  // The parts share one script: the install step imports every part, one after the other, and on a
-  // first visit each import was a round trip before the worker could answer (five cost 0.3-0.8 s
-  // of the first /sim answer on slow links). A part's first use after a restart loads them all.
+  // The parts share one script, saved with the app shell and read from that copy when the engine
+  // starts (src/sw/engine-script.ts): one download.
+  // Each part's code is a function the script registers (`self.__simPartCode[name]`) and the worker
+  // calls at the part's first use: running the script compiles none of it.
   const parts = built.parts.map((p) => p.chunk);
   const [first] = parts;
   if (!first) throw new Error('the worker build made no part');
-  const together: Rollup.OutputChunk = { ...first, code: parts.map((c) => c.code).join('\n'), modules: Object.assign({}, ...parts.map((c) => c.modules)) };
+  const code = built.parts.map((p) => `(self.__simPartCode ??= {})[${JSON.stringify(p.name)}] = function () {\n${p.chunk.code}\n};`).join('\n');
+  const together: Rollup.OutputChunk = { ...first, code, modules: Object.assign({}, ...parts.map((c) => c.modules)) };
   const script = writeHashed(outDir, 'engine-parts', together);
   return { core: writeHashed(outDir, 'engine', built.core), parts: built.parts.map((p) => ({ name: p.name, ...script })) };
 }
@@ -65,7 +67,8 @@ function workerScripts(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (!engine) return this.error('the engine script was not built');
-      const manifest = buildPrecacheManifest(outDir, BASE);
+      // The parts script is a file of the offline copy, saved with the shell (src/sw/engine-script.ts).
+      const manifest = buildPrecacheManifest(outDir, BASE, [...new Set(engine.parts.map((p) => p.fileName))]);
       if (!manifest.shell.some((e) => e.url === 'index.html')) this.error(`no index.html in ${outDir}: build the app first`);
       const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk');
       if (!chunk) return this.error('no worker chunk');

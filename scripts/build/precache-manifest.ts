@@ -15,7 +15,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** What the offline copy holds: every app file but the worker's own scripts (the browser keeps those). */
+/**
+ * What the offline copy holds: every app file but the worker's own scripts (the browser keeps those),
+ * except `workerData`: the engine's parts script, which the worker reads from this copy (src/sw/engine-script.ts).
+ */
 const PRECACHED = /\.(html|js|css|json|ttf|woff2|png|svg|webmanifest)$/;
 const WORKER_SCRIPTS = /^(sw|engine-[\w-]+)\.js$/;
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -58,17 +61,18 @@ export function loadedUpFront(indexHtml: string, base: string): Set<string> {
  * Hashed assets need no revision; the rest get a content hash. URLs are relative to `sw.js`, so
  * the sub-path build works.
  */
-export function buildPrecacheManifest(outDir: string, base: string): PrecacheManifest {
+export function buildPrecacheManifest(outDir: string, base: string, workerData: string[] = []): PrecacheManifest {
   const upFront = loadedUpFront(readFileSync(join(outDir, 'index.html'), 'utf8'), base);
   const manifest: PrecacheManifest = { shell: [], later: [] };
+  const data = new Set(workerData);
   for (const file of filesBelow(outDir).sort()) {
     const url = relative(outDir, file).split('\\').join('/');
-    if (WORKER_SCRIPTS.test(url) || url.startsWith('.') || !PRECACHED.test(url)) continue;
+    if ((WORKER_SCRIPTS.test(url) && !data.has(url)) || url.startsWith('.') || !PRECACHED.test(url)) continue;
     const size = statSync(file).size;
     if (size > MAX_FILE_BYTES) throw new Error(`${url} is ${size} bytes: too large to precache`);
     const hashed = HASHED.test(url);
     const entry: PrecacheFile = { url, revision: hashed ? null : createHash('md5').update(readFileSync(file)).digest('hex'), size };
-    (SHELL_FILES.has(url) || upFront.has(url) ? manifest.shell : manifest.later).push(entry);
+    (SHELL_FILES.has(url) || upFront.has(url) || data.has(url) ? manifest.shell : manifest.later).push(entry);
   }
   manifest.later.sort((a, b) => a.size - b.size || a.url.localeCompare(b.url));
   return manifest;

@@ -1,12 +1,12 @@
 /**
- * The worker's engine in classic scripts: a core every answer needs (engine, storage, control
- * API, the receivables REST service) and the parts a request of another kind needs (the OData
- * service; the SOAP request reader with @xmldom/xmldom; the receivables seeded book, written when an
- * environment is made or reset; lesson checks; journal explanations), built one by one and written
- * into one script (vite.sw.config.ts). The XML writer (fast-xml-parser) stays in the core: the
- * error catalog writes its SOAP examples when it loads. A stopped worker that starts again loads
- * the core alone, and the parts at the first use of one: Chromium loads a script's whole code cache
- * at start, so a smaller core starts sooner.
+ * The worker's engine in classic scripts: a core every answer needs (engine, storage, the
+ * receivables REST service) and the parts a request of another kind needs (the control API; the
+ * OData service; the SOAP service's reader, checks and answers with @xmldom/xmldom; the receivables
+ * seeded book, written when an environment is made or reset), built one by one and written into one script, each part
+ * run at its first use (vite.sw.config.ts, src/sw/engine-script.ts). The XML writer
+ * (fast-xml-parser) stays in the core: the error catalog writes its SOAP examples when it loads.
+ * A stopped worker that starts again loads the core alone, and a part at its first use: Chromium
+ * loads a script's whole code cache at start, so a smaller core starts sooner.
  *
  * How the scripts share code (no module of the core is copied into a part):
  * - The core build replaces each module a part enters by (`entries`) with a stub: every export is a
@@ -53,23 +53,25 @@ export const WORKER_PARTS: WorkerPartSpec[] = [
     entries: ['src/engine/products/receivables/book/seed.ts', 'src/engine/products/receivables/book/generate.ts', 'src/engine/products/receivables/book/generate-receipts.ts'],
   },
   {
-    // Lesson checks and the lesson text validator (control API).
-    name: 'lessons',
-    members: /\/src\/engine\/lessons\//,
-    entries: ['src/engine/lessons/check.ts', 'src/engine/lessons/validate.ts'],
-    statics: { 'src/engine/lessons/validate.ts': { MAX_LESSON_BYTES: 2_000_000 } },
+    // The control API (issue 41: the first answer of a worker started again for a product's request
+    // does not read it), with what only it uses: snapshots and scenarios, drills' routes and judging,
+    // the journal's search, explanations and hints, lesson checks, the OpenAPI and Postman documents.
+    // What the core needs of these folders stays in the core (the build keeps it there).
+    name: 'control',
+    members: /\/src\/engine\/(admin|snapshots|drills|journal|lessons|teaching|openapi)\/|\/node_modules\/fastest-levenshtein\//,
+    entries: ['src/engine/admin/routes.ts'],
+    statics: { 'src/engine/admin/routes.ts': { GENERATE_SLICE: 3000 } },
   },
   {
-    // Why a journal entry failed, and hints (the journal's explain answers).
-    name: 'journal-explain',
-    members: /\/src\/engine\/journal\/(explain|hints)\.ts$/,
-    entries: ['src/engine/journal/explain.ts', 'src/engine/journal/hints.ts'],
-  },
-  {
-    name: 'soap-xml',
-    members: /\/src\/engine\/products\/receivables\/soap\/(request-xml|xmldom-regexp-cache)\.ts$|\/node_modules\/@xmldom\/xmldom\//,
-    entries: ['src/engine/products/receivables/soap/request-xml.ts'],
-    statics: { 'src/engine/products/receivables/soap/request-xml.ts': { XML_NS: 'http://www.w3.org/XML/1998/namespace' } },
+    // The SOAP service's reading, checking, answering and WSDL, with @xmldom/xmldom: its routes and
+    // faults stay in the core (the error catalog writes its SOAP examples with them when it loads).
+    name: 'soap',
+    members: /\/src\/engine\/products\/receivables\/soap\/(envelope|mapping|result|security|wsdl|request-xml|xmldom-regexp-cache)\.ts$|\/node_modules\/@xmldom\/xmldom\//,
+    entries: ['envelope', 'mapping', 'result', 'security', 'wsdl'].map((m) => `src/engine/products/receivables/soap/${m}.ts`),
+    statics: {
+      'src/engine/products/receivables/soap/envelope.ts': { MAX_BODY_BYTES: 1_048_576 },
+      'src/engine/products/receivables/soap/security.ts': { AUTH_FAILED: 'The user name or password in the WS-Security UsernameToken is not valid for this environment.' },
+    },
   },
 ];
 

@@ -108,6 +108,8 @@ export interface Engine {
 }
 
 export const ENV_KEY_PATTERN = /^env_[0-9a-f]{32}$/;
+/** Marks the control API's answer to a path it has no route for (never sent). */
+const UNROUTED = 'x-erp-sim-unrouted';
 
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
@@ -155,10 +157,28 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   };
 
   const app = new Hono().basePath(mount);
-  app.route(
-    '/_admin',
-    adminRoutes({ store, products, clock, mount, stats, catalog: options.catalog, contextFor, journal, faults, drills, throttle, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
-  );
+  // The control API is built on its first request, so a host may load its code then (the service
+  // worker does: a worker started again for a product's request never reads it). A path it does
+  // not know falls through to the environments' routes below, as when it was mounted at start.
+  let admin: Hono | undefined;
+  const adminApp = () => {
+    admin ??= new Hono()
+      .basePath(mount)
+      .route(
+        '/_admin',
+        adminRoutes({ store, products, clock, mount, stats, catalog: options.catalog, contextFor, journal, faults, drills, throttle, onProgress, notices: options.streamNotices ? notices : undefined, ownerTokens: gate.enabled, generateSlice: options.generateSlice, warmBeforeGenerate: options.warmBeforeGenerate ?? false, classCodes: options.access?.classCodes ?? [] }),
+      )
+      .notFound(() => new Response(null, { status: 404, headers: { [UNROUTED]: '1' } }))
+      .onError((err) => {
+        throw err;
+      });
+    return admin;
+  };
+  app.all('/_admin/*', async (c, next) => {
+    const res = await adminApp().fetch(c.req.raw, c.env);
+    if (!res.headers.has(UNROUTED)) return res;
+    await next();
+  });
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const rest = url.pathname.slice(mount.length); // "/<key>/..."

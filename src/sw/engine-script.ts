@@ -1,26 +1,31 @@
 /// <reference lib="webworker" />
 /**
- * The engine's scripts, imported on first need (issue 22). A service worker may import a new script
- * only while it installs, so the install step imports the core and the parts (`importEngine()`,
- * `importEngineParts()`, while the app shell downloads); a worker started again later imports the
- * core, from the browser's copy of the worker's scripts, at its first `/sim` request, and the parts
- * (the OData service, the SOAP request reader, ...) when a request first uses one of them
- * (scripts/build/worker-parts.ts): serving the app's files never waits for them. The build may
- * write several parts into one script: importing it registers them all.
+ * The engine's scripts, loaded on first need (issue 22). A service worker may import a new script
+ * only while it installs, so the install step imports the core (`importEngine()`, while the app
+ * shell downloads); a worker started again later imports it, from the browser's copy of the
+ * worker's scripts, at its first `/sim` request: serving the app's files never waits for it.
+ *
+ * The parts (the OData service, the SOAP request reader, the control API's rarer routes, ...;
+ * scripts/build/worker-parts.ts) are not imported at install: importing a script there downloads
+ * and compiles it before the worker may take the page, and a first visit's first answer waited for
+ * both. Their script is a file of the offline copy instead, saved with the app shell
+ * (src/sw/precache.ts): the engine reads its text when it starts (`readEngineParts()`, beside
+ * opening the database), and the first use of a part runs the script, which registers each part's
+ * code as a function, then that part's (synchronous: the core's stand-ins stay transparent). In dev the dev entry has set the engine already, whole (no parts).
  */
 import type { WorkerEngine } from './engine-bundle.ts';
+import { precached } from './precache.ts';
 
-/**
- * The scripts' URLs relative to `sw.js`, written by the build; in dev the dev entry has set the
- * engine already, whole (no parts).
- */
+/** The scripts' URLs relative to `sw.js`, written by the build. */
 declare const self: ServiceWorkerGlobalScope & {
   erpSimEngine?: WorkerEngine;
   __SIM_ENGINE_SCRIPT?: string;
   __SIM_PART_SCRIPTS?: Record<string, string>;
-  /** Set by a part's script when it runs: its entry modules' exports. */
+  /** Set by the parts' script when it runs: each part's code, as a function. */
+  __simPartCode?: Record<string, () => void>;
+  /** Set by a part's code when it runs: its entry modules' exports. */
   __simParts?: Record<string, unknown>;
-  /** What the core's stubs call on a part's first use. */
+  /** What the core's stand-ins call on a part's first use. */
   erpSimLoadPart?: (name: string) => unknown;
 };
 
@@ -36,21 +41,44 @@ export function importEngine(): WorkerEngine {
 
 /** Part name -> script (none in dev). */
 const partScripts = self.__SIM_PART_SCRIPTS ?? {};
+/** Script -> its text, once read. */
+const texts = new Map<string, string>();
 
-/** A part's exports, its script imported first if need be (synchronous: the stubs stay transparent). */
+/**
+ * The parts' scripts' text, from the offline copy (the network only if it lacks one), so that a
+ * part's first use need not wait. Called when the engine starts; a script it cannot read fails
+ * only the requests that need one of its parts.
+ */
+export async function readEngineParts(): Promise<void> {
+  await Promise.all(
+    [...new Set(Object.values(partScripts))].map(async (script) => {
+      if (texts.has(script)) return;
+      try {
+        const res = (await precached(script)) ?? (await fetch(script));
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        texts.set(script, await res.text());
+      } catch (err) {
+        console.error(`[erp-sim] the engine's parts script ${script} could not be read`, err);
+      }
+    }),
+  );
+}
+
+/** A part's exports, its code run first if need be (synchronous: the stand-ins stay transparent). */
 function loadPart(name: string): unknown {
   if (!self.__simParts?.[name]) {
     const script = partScripts[name];
     if (!script) throw new Error(`This worker build names no script for the engine part ${name}.`);
-    importScripts(script);
+    if (!self.__simPartCode?.[name]) {
+      const text = texts.get(script);
+      if (text === undefined) throw new Error(`The script of the engine part ${name} was not read.`);
+      // Global code (indirect eval), as importScripts would run it: it registers each part's code.
+      (0, eval)(`${text}\n//# sourceURL=${new URL(script, self.location.href).href}`);
+    }
+    self.__simPartCode?.[name]?.();
   }
   const part = self.__simParts?.[name];
   if (!part) throw new Error(`The script of the engine part ${name} did not register it.`);
   return part;
 }
 self.erpSimLoadPart = loadPart;
-
-/** At install, after the core: every part, so the browser stores them with the worker. */
-export function importEngineParts(): void {
-  for (const name of Object.keys(partScripts)) loadPart(name);
-}

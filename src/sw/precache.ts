@@ -60,15 +60,28 @@ async function savedKeys(): Promise<Set<string>> {
   return new Set((await (await openCache()).keys()).map((r) => r.url));
 }
 
-/** Download one file into the cache (once, however many ask). A revisioned file bypasses the HTTP cache. */
+/** Downloads started before their save (a first install's shell), by cache key. */
+const started = new Map<string, Promise<Response>>();
+
+/**
+ * A revisioned file bypasses the HTTP cache; a hashed one (its name pins its content) may come from
+ * it without asking the host again: the page loaded the shell's scripts a moment ago.
+ */
+function download(item: Item, priority: RequestPriority): Promise<Response> {
+  const request = new Request(new URL(item.file.url, self.location.href), { cache: item.file.revision ? 'reload' : 'force-cache', credentials: 'same-origin', priority });
+  return fetch(request);
+}
+
+/** Download one file into the cache (once, however many ask). */
 function save(item: Item, priority: RequestPriority): Promise<void> {
   let done = saving.get(item.cacheKey);
   if (done) return done;
+  const early = started.get(item.cacheKey);
+  started.delete(item.cacheKey);
   done = (async () => {
     const cache = await openCache();
     if (await cache.match(item.cacheKey)) return; // saved meanwhile (a page asked for it first)
-    const request = new Request(new URL(item.file.url, self.location.href), { cache: item.file.revision ? 'reload' : 'default', credentials: 'same-origin', priority });
-    const res = await fetch(request);
+    const res = await (early ?? download(item, priority));
     if (!res.ok) throw new Error(`${item.file.url}: HTTP ${res.status}`);
     // A redirected response cannot answer a navigation: keep its body and headers only.
     const kept = res.redirected ? new Response(await res.blob(), { status: res.status, statusText: res.statusText, headers: res.headers }) : res;
@@ -100,7 +113,18 @@ async function saveAll(items: Item[], parallel: number, priority: RequestPriorit
  * worker takes the page right after; an update saves the whole build before it waits for Reload.
  */
 export function installOfflineCopy(registration: ServiceWorkerRegistration, onSaved: (copy: OfflineCopy) => void): Promise<unknown> {
-  return registration.active ? saveAll(everything, UPDATE_PARALLEL, 'auto', onSaved) : saveAll(shell, shell.length, 'high', onSaved);
+  if (registration.active) return saveAll(everything, UPDATE_PARALLEL, 'auto', onSaved);
+  // The shell's requests leave now, before the install step imports the engine's scripts (each a
+  // synchronous download and compile that holds this thread): they download meanwhile, and only
+  // their saving waits (a file saved already leaves its download unread). Chromium lets a worker
+  // have only a few requests under way, so the ones from the host come first, largest first.
+  const order = (i: Item) => (i.file.revision ? i.file.size : -1);
+  for (const item of [...shell].sort((a, b) => order(b) - order(a))) {
+    const res = download(item, 'high');
+    res.catch(() => undefined); // its save reports a failure
+    started.set(item.cacheKey, res);
+  }
+  return saveAll(shell, shell.length, 'high', onSaved);
 }
 
 /** The activate step: files of older builds leave the cache (workbox). */

@@ -5,7 +5,7 @@
  * browser may kill this worker whenever it is idle.
  */
 import type { Change, Engine, ProductCatalog, ProductId, WorkProgress } from '../engine/index.ts';
-import { importEngine, importEngineParts } from './engine-script.ts';
+import { importEngine, readEngineParts } from './engine-script.ts';
 import { activateOfflineCopy, completeOfflineCopy, installOfflineCopy, precached, precachedAnswer, type OfflineCopy } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -73,11 +73,13 @@ async function tellTabs(messages: object[]): Promise<void> {
 
 function getEngine(): Promise<Engine> {
   engine ??= (async () => {
+    // The parts' script is read (engine-script.ts) while the core loads and the database opens.
+    const parts = readEngineParts();
     const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
     // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
     // No body limits: the worker's only caller is its own page, and a large snapshot import is the
     // user's own (the limits protect a shared Node host; docs/operate.md § Request body limits).
-    const e = await createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false });
+    const [e] = await Promise.all([createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }), parts]);
     e.store.onChange(broadcast);
     return e;
   })().catch((err: unknown) => {
@@ -106,15 +108,12 @@ function offlineNotice(copy: OfflineCopy): void {
 // it to take over (SKIP_WAITING, on the user's word), so an open page never runs on another build's
 // files. The first install has no predecessor and activates at once, after saving only the shell.
 self.addEventListener('install', (event) => {
-  // The shell's downloads start first; the engine's scripts download and compile meanwhile (a
-  // worker may import a script only while it installs: later starts import these same ones).
+  // The shell's downloads start first (the engine's parts script among them); the engine's core
+  // downloads and compiles meanwhile (a worker may import a script only while it installs: later
+  // starts import this same one). One turn of the event loop first, so the shell's requests leave
+  // before the import (a synchronous download and compile) holds this thread.
   event.waitUntil(installOfflineCopy(self.registration, offlineNotice));
-  try {
-    importEngine();
-    importEngineParts();
-  } catch (err) {
-    event.waitUntil(Promise.reject(err)); // no worker without its engine: this install fails
-  }
+  event.waitUntil(new Promise((resolve) => setTimeout(resolve, 0)).then(importEngine));
 });
 
 self.addEventListener('activate', (event) => {
