@@ -11,6 +11,7 @@ import { xmlEntitiesOnly } from './scripts/build/xmldom-entities.ts';
 const PRECACHE = 'self.__SIM_PRECACHE';
 const ENGINE_SCRIPT = 'self.__SIM_ENGINE_SCRIPT';
 const PART_SCRIPTS = 'self.__SIM_PART_SCRIPTS';
+const PART_DIGESTS = 'self.__SIM_PART_DIGESTS';
 const BASE = process.env.SIM_BASE ?? '/';
 // Library mode leaves process.env alone; workbox's and Dexie's modules read NODE_ENV for dev-only code.
 const DEFINE = { 'process.env.NODE_ENV': JSON.stringify('production') };
@@ -72,12 +73,15 @@ function workerScripts(): Plugin {
       if (!manifest.shell.some((e) => e.url === 'index.html')) this.error(`no index.html in ${outDir}: build the app first`);
       const chunk = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk');
       if (!chunk) return this.error('no worker chunk');
-      for (const placeholder of [PRECACHE, ENGINE_SCRIPT, PART_SCRIPTS]) {
+      for (const placeholder of [PRECACHE, ENGINE_SCRIPT, PART_SCRIPTS, PART_DIGESTS]) {
         const found = chunk.code.split(placeholder).length - 1;
         if (found !== 1) this.error(`${chunk.fileName}: expected ${placeholder} once, found ${found}`);
       }
       const partScripts = Object.fromEntries(engine.parts.map((p) => [p.name, p.fileName]));
-      chunk.code = chunk.code.replace(PRECACHE, JSON.stringify(manifest)).replace(ENGINE_SCRIPT, JSON.stringify(engine.core.fileName)).replace(PART_SCRIPTS, JSON.stringify(partScripts));
+      // The worker runs the parts' script from the offline copy, which page scripts of this origin
+      // could rewrite: it runs only text with the digest the build wrote into sw.js.
+      const partDigests = Object.fromEntries(engine.parts.map((p) => [p.fileName, createHash('sha256').update(p.chunk.code).digest('hex')]));
+      chunk.code = chunk.code.replace(PRECACHE, JSON.stringify(manifest)).replace(ENGINE_SCRIPT, JSON.stringify(engine.core.fileName)).replace(PART_SCRIPTS, JSON.stringify(partScripts)).replace(PART_DIGESTS, JSON.stringify(partDigests));
       const scripts: WorkerScript[] = [
         { file: chunk.fileName, gzip: gzipSync(chunk.code).length, bytes: Buffer.byteLength(chunk.code), parts: workerParts(chunk.modules) },
         ...[engine.core, ...new Map(engine.parts.map((p) => [p.fileName, p])).values()].map((e) => ({ file: e.fileName, gzip: gzipSync(e.chunk.code).length, bytes: Buffer.byteLength(e.chunk.code), parts: workerParts(e.chunk.modules) })),

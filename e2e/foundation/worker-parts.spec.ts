@@ -87,6 +87,28 @@ test('a stopped worker answers REST on its core alone, and SOAP and OData with t
       expect((await first()).status).toBe(status);
       expect(await partsLoaded(context)).toEqual(parts);
     }
+
+    // The parts' script runs from the offline copy, which a page of this origin can rewrite: a
+    // rewritten copy is never run (its digest is not the one the build wrote into sw.js).
+    const rewritten = await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const req of await cache.keys()) {
+          if (!/\/engine-parts-[\w-]+\.js$/.test(new URL(req.url).pathname)) continue;
+          const text = await (await cache.match(req))!.text();
+          await cache.put(req, new Response(`self.__simTampered = true;\n${text}`, { headers: { 'content-type': 'text/javascript' } }));
+          return req.url;
+        }
+      }
+      return null;
+    });
+    expect(rewritten).not.toBeNull();
+    await stopWorker(page);
+    expect((await odata()).status).not.toBe(200);
+    const worker = context.serviceWorkers().at(-1);
+    expect(await worker?.evaluate('self.__simTampered === true')).toBe(false);
+    expect(await partsLoaded(context)).toEqual([]);
+    expect((await rest()).status).toBe(200);
   } finally {
     await host.stop();
   }

@@ -21,6 +21,8 @@ declare const self: ServiceWorkerGlobalScope & {
   erpSimEngine?: WorkerEngine;
   __SIM_ENGINE_SCRIPT?: string;
   __SIM_PART_SCRIPTS?: Record<string, string>;
+  /** Script -> the SHA-256 (hex) of its text, written by the build. */
+  __SIM_PART_DIGESTS?: Record<string, string>;
   /** Set by the parts' script when it runs: each part's code, as a function. */
   __simPartCode?: Record<string, () => void>;
   /** Set by a part's code when it runs: its entry modules' exports. */
@@ -41,8 +43,16 @@ export function importEngine(): WorkerEngine {
 
 /** Part name -> script (none in dev). */
 const partScripts = self.__SIM_PART_SCRIPTS ?? {};
+/** Script -> the digest its text must have. */
+const partDigests = self.__SIM_PART_DIGESTS ?? {};
 /** Script -> its text, once read. */
 const texts = new Map<string, string>();
+
+/** The SHA-256 of `text` (UTF-8, as the build wrote it), in hex. */
+async function digestOf(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * The parts' scripts' text, from the offline copy (the network only if it lacks one), so that a
@@ -56,7 +66,10 @@ export async function readEngineParts(): Promise<void> {
       try {
         const res = (await precached(script)) ?? (await fetch(script));
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        texts.set(script, await res.text());
+        const text = await res.text();
+        // Run as code later: only the build's own text (a copy rewritten in the cache is not).
+        if ((await digestOf(text)) !== partDigests[script]) throw new Error('its text is not the build\'s (digest differs)');
+        texts.set(script, text);
       } catch (err) {
         console.error(`[erp-sim] the engine's parts script ${script} could not be read`, err);
       }
