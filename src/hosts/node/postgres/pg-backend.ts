@@ -66,6 +66,9 @@ const KIND_SIZES = `WITH RECURSIVE kinds(kind) AS (
   SELECT kind, (SELECT count(*) FROM (SELECT 1 FROM sim_record r WHERE r.env = $1 AND r.kind = kinds.kind LIMIT $2) AS upto)::int AS n
   FROM kinds WHERE kind IS NOT NULL`;
 
+/** Rows of the given kinds (`$2`), kind by kind in the order they were first written. */
+const ROWS_OF_KINDS = 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq';
+
 export class PgBackend implements StorageBackend {
   /**
    * Per environment, its large kinds as its latest `loadEager` found them, until the first of them is
@@ -107,7 +110,7 @@ export class PgBackend implements StorageBackend {
     // Read afresh (the store dropped what it held): a read started before must not be joined.
     this.reading.delete(env);
     this.deferred.set(env, lazy);
-    return { records: await this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, eager]), lazy };
+    return { records: await this.readRows(env, ROWS_OF_KINDS, [env, eager]), lazy };
   }
 
   /**
@@ -124,7 +127,7 @@ export class PgBackend implements StorageBackend {
     if (joined) return joined.records;
     const all = [...new Set([...kinds, ...(this.deferred.get(env) ?? [])])];
     this.deferred.delete(env);
-    const read = { kinds: new Set(all), records: whileLoadingInBulk(() => this.readRows(env, 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq', [env, all])) };
+    const read = { kinds: new Set(all), records: whileLoadingInBulk(() => this.readRows(env, ROWS_OF_KINDS, [env, all])) };
     inFlight.push(read);
     this.reading.set(env, inFlight);
     const done = () => {
