@@ -6,6 +6,7 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { kill9 } from '../support/cli.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const children: ChildProcess[] = [];
@@ -25,12 +26,6 @@ async function start(state: string): Promise<{ child: ChildProcess; url: string 
   child.stdout?.resume();
   child.stderr?.resume();
   return { child, url };
-}
-
-async function kill9(child: ChildProcess): Promise<void> {
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
 }
 
 afterEach(() => {

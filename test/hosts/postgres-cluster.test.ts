@@ -3,21 +3,14 @@
 // environment; a kill -9 of the holder during writes loses nothing acknowledged and the other host
 // answers within 10 s; a database restart under load gives 503s (never a 500, never a lost write)
 // and the host recovers by itself; the control API sees every environment from every host.
-import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startCli } from '../support/cli.ts';
+import { kill9, startCli } from '../support/cli.ts';
 import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-test-token-0123456789';
 const cluster = clusterHosts(ADMIN);
 const host = cluster.host;
-
-async function kill9(child: ChildProcess): Promise<void> {
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
 
 
 const post = (url: string, env: Env, name: string) =>

@@ -5,7 +5,7 @@
 // waiting for the lease to run out (up to LEASE_TTL_MS) once it missed a renewal; nothing
 // acknowledged is lost. A holder that keeps renewing its lease is alive (hosts cut from each other,
 // a firewall refusing): it is never taken over (§ 2: never a second writer, never stale data).
-import type { ChildProcess } from 'node:child_process';
+import { kill9 } from '../support/cli.ts';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -13,12 +13,6 @@ import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
 
 const ROOT = '/odata/Priority/tabula.ini/demo';
 const cluster = clusterHosts('simadmin_dead-holder-test-token-0123456789');
-
-async function kill9(child: ChildProcess): Promise<void> {
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
 
 const post = (url: string, env: Env, name: string) =>
   fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Dead holder' }) });

@@ -6,17 +6,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBackend } from '../../src/hosts/node/postgres/pg-backend.ts';
-import { migrate } from '../../src/hosts/node/postgres/schema.ts';
-import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../support/postgres.ts';
 
-let server: TestPostgres;
+let database: MigratedDatabase;
 let pool: pg.Pool;
 const ENV = 'env_deferred';
 
 beforeAll(async () => {
-  server = await testPostgres();
-  pool = new pg.Pool({ connectionString: await server.database(), max: 4 });
-  await migrate(pool);
+  database = await migratedDatabase(4);
+  pool = database.pool;
   await pool.query("INSERT INTO sim_env (key, row) VALUES ($1, '{}')", [ENV]);
   const put = (kind: string, n: number) =>
     pool.query('INSERT INTO sim_record (env, kind, id, data) SELECT $1, $2, $2 || i, json_build_object($2::text, i)::text FROM generate_series(1, $3) AS i', [ENV, kind, n]);
@@ -26,8 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await pool?.end();
-  await server?.close();
+  await database?.close();
 }, 60_000);
 
 /** A backend deferring kinds of 4 rows or more, and how many reads it made. */

@@ -7,26 +7,23 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBackend } from '../../src/hosts/node/postgres/pg-backend.ts';
-import { migrate } from '../../src/hosts/node/postgres/schema.ts';
 import { StoreUnavailable } from '../../src/engine/storage/backend.ts';
 import type { Records } from '../../src/engine/storage/backend.ts';
-import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../support/postgres.ts';
 import { createEnv, createTestSim, useBackend, type TestSim } from '../support/sim.ts';
 import { odataReadPaths, receivablesReadPaths } from '../support/routes.ts';
 
-let server: TestPostgres;
+let database: MigratedDatabase;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  server = await testPostgres();
-  pool = new pg.Pool({ connectionString: await server.database(), max: 6 });
-  await migrate(pool);
+  database = await migratedDatabase(6);
+  pool = database.pool;
 }, 60_000);
 
 afterAll(async () => {
   useBackend(null);
-  await pool?.end();
-  await server?.close();
+  await database?.close();
 }, 60_000);
 
 /** Per kind, its rows in order: what a cache lists. */

@@ -11,29 +11,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBackend } from '../../src/hosts/node/postgres/pg-backend.ts';
 import { PgJournalPersistence } from '../../src/hosts/node/postgres/pg-journal.ts';
 import { NoticeRelay } from '../../src/hosts/node/postgres/notify.ts';
-import { migrate } from '../../src/hosts/node/postgres/schema.ts';
 import { createEngine, type Engine } from '../../src/engine/index.ts';
 import { builtInCatalog } from '../../src/engine/teaching/catalogs.ts';
 import { StoreUnavailable, type Change, type Row } from '../../src/engine/for-node.ts';
 import type { JournalEntry } from '../../src/engine/journal/types.ts';
-import { testPostgres, type TestPostgres } from '../support/postgres.ts';
+import { migratedDatabase, type MigratedDatabase } from '../support/postgres.ts';
 import { createEnv, createTestSim, useBackend } from '../support/sim.ts';
 
-let server: TestPostgres;
+let database: MigratedDatabase;
 let db: string;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  server = await testPostgres();
-  db = await server.database();
-  pool = new pg.Pool({ connectionString: db, max: 4 });
-  await migrate(pool);
+  database = await migratedDatabase(4);
+  ({ url: db, pool } = database);
 }, 60_000);
 
 afterAll(async () => {
   useBackend(null);
-  await pool?.end();
-  await server?.close();
+  await database?.close();
 }, 60_000);
 
 /**

@@ -26,3 +26,10 @@ export function startCli(args: string[], ready: (output: string) => boolean, env
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}${err ? `\nstderr: ${err}` : ''}`)));
   });
 }
+
+/** `kill -9` of a host, resolved once the process is gone. */
+export async function kill9(child: ChildProcess): Promise<void> {
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}

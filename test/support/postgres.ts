@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { migrate } from '../../src/hosts/node/postgres/schema.ts';
 
 export interface TestPostgres {
   /** A fresh, empty database on the server: `postgres://…/<name>`. */
@@ -113,4 +114,35 @@ export async function testPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A suite's database on a test PostgreSQL, its schema migrated, and a pool over it. */
+export interface MigratedDatabase {
+  url: string;
+  pool: pg.Pool;
+  /** Ends the pool, then the server. */
+  close(): Promise<void>;
+}
+
+export async function migratedDatabase(max: number): Promise<MigratedDatabase> {
+  const server = await testPostgres();
+  let pool: pg.Pool | undefined;
+  try {
+    const url = await server.database();
+    pool = new pg.Pool({ connectionString: url, max });
+    await migrate(pool);
+    const made = pool;
+    return {
+      url,
+      pool: made,
+      async close() {
+        await made.end();
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await pool?.end();
+    await server.close();
+    throw err;
+  }
 }
