@@ -10,7 +10,7 @@
  * BENCH_ROUNDS rounds; PEERS_PROFILE=file.cpuprofile profiles the host over the rounds).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir, loadavg } from 'node:os';
@@ -135,6 +135,22 @@ createServer((req, res) => {
 interface Shot {
   rps: number;
   p99: number;
+  /** The host's CPU time per request in microseconds (Linux), its garbage collector's threads included. */
+  cpuUs?: number;
+}
+
+/**
+ * A process's CPU time so far (user + system, ms) from /proc (clock ticks of 1/100 s, Linux's
+ * USER_HZ); null elsewhere. The machine's other work moves a rate much more than this.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function main(): Promise<void> {
@@ -226,9 +242,12 @@ async function main(): Promise<void> {
     }
 
     const shot = async (t: Target, r: Read, seconds: number): Promise<Shot> => {
+      const cpu0 = t === 'host' ? cpuMs(host.child.pid) : null;
       const res = await autocannon({ url: urls[t][r], connections: CONNECTIONS, duration: seconds, headers: t === 'host' ? auth : {} });
       if (res.non2xx || res.errors || res.timeouts) throw new Error(`${t} ${r}: ${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts`);
-      return { rps: res.requests.average as number, p99: res.latency.p99 as number };
+      const cpu1 = cpu0 === null ? null : cpuMs(host.child.pid);
+      const cpuUs = cpu0 !== null && cpu1 !== null && res.requests.total ? ((cpu1 - cpu0) * 1000) / (res.requests.total as number) : undefined;
+      return { rps: res.requests.average as number, p99: res.latency.p99 as number, ...(cpuUs !== undefined ? { cpuUs } : {}) };
     };
     const targets: Target[] = ['host', ...PEER_NAMES];
     for (const t of targets) for (const r of READS) await shot(t, r, 1); // warm-up (WireMock's JIT, the host's caches)
@@ -247,7 +266,9 @@ async function main(): Promise<void> {
       return `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
     };
     const rows = READS.map((r) => {
-      const row: Record<string, string> = { read: r, 'host req/s': median((got[`host|${r}`] as Shot[]).map((s) => s.rps)).toFixed(0) };
+      const hostShots = got[`host|${r}`] as Shot[];
+      const cpu = hostShots.flatMap((s) => (s.cpuUs === undefined ? [] : [s.cpuUs]));
+      const row: Record<string, string> = { read: r, 'host req/s': median(hostShots.map((s) => s.rps)).toFixed(0), ...(cpu.length ? { 'host CPU µs/req': median(cpu).toFixed(0) } : {}) };
       for (const t of PEER_NAMES) row[`vs ${t}`] = cell(r, t);
       return row;
     });

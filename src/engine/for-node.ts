@@ -8,7 +8,7 @@ export type { Change, LessonChange, StoredLesson } from './storage/changes.ts';
 export { StoreUnavailable, type StorageBackend, type Records } from './storage/backend.ts';
 export { MemoryBackend } from './storage/memory-backend.ts';
 export { decodeRows, encodeRows, type EncodedRows } from './storage/row-codec.ts';
-export { isDropped } from './core/http.ts';
+export { isDropped, knownBytes, knownText } from './core/http.ts';
 export { storeUnavailable } from './core/sim-errors.ts';
 export type * from './core/types.ts';
 export { MemoryJournalPersistence } from './journal/memory-persistence.ts';

@@ -69,5 +69,27 @@ describe('Node host: journal, access log and faults', () => {
     appendFileSync(file, '{"env":"env_a","add":[{"id":2501');
     expect((await new FileJournalPersistence(file).load('env_a')).nextId).toBe(2501);
   });
-});
 
+  it('writes each line as JSON.stringify would, whatever its size, and a line after a torn one stands on its own', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sim-journal-')), 'j.jsonl');
+    const p = new FileJournalPersistence(file);
+    // Bodies of every width of UTF-8 (1-4 bytes), escapes, and a line far larger than one write's buffer.
+    const body = (id: number) => `{"n":${id},"t":"a\u00e9\u20ac\ud83d\ude00\\"\n\t"}`.repeat(200 + id * 40);
+    const entry = (id: number) => ({ id, at: '2026-03-15T10:00:00.000Z', product: 'receivables', service: 'rest', method: 'GET', path: `/x/${id}`, status: 200, ms: 1.5, request: { headers: { accept: '*/*' } }, response: { headers: { 'content-type': 'application/json' }, body: body(id) } }) satisfies JournalEntry;
+    const batch = Array.from({ length: 60 }, (_, i) => entry(i + 1));
+    await p.append('env_a', batch, 1);
+    await p.clear('env_b', 7);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines[0]).toBe(JSON.stringify({ env: 'env_a', add: batch, keepFrom: 1 }));
+    expect(lines[0]!.length).toBeGreaterThan(1_000_000);
+    expect(lines[1]).toBe(JSON.stringify({ env: 'env_b', clear: true, nextId: 7 }));
+    expect(lines[2]).toBe('');
+    // A kill cut the last line: the next start appends its first line on a line of its own.
+    appendFileSync(file, '{"env":"env_a","add":[{"id":61');
+    const after = new FileJournalPersistence(file);
+    await after.append('env_a', [entry(62)], 1);
+    const again = await new FileJournalPersistence(file).load('env_a');
+    expect(again.entries.map((e) => e.id)).toEqual([...batch.map((e) => e.id), 62]);
+    expect(again.entries[0]).toEqual(batch[0]);
+  });
+});

@@ -30,6 +30,13 @@ const CUT_MARGIN = 1024;
 /** Request bodies of a $batch are read whole (up to this) to journal each operation. */
 const BATCH_READ_LIMIT = 1 << 20;
 
+/**
+ * What an entry keeps of a body read in part, as a string of its own: a slice joined to the mark
+ * would hold on to the whole text it was cut from (the decoded prefix of a page, twice as long),
+ * for as long as the entry is kept, which is long enough to be copied out of V8's young generation.
+ */
+const cutText = (kept: string): string => [kept, '… [truncated]'].join('');
+
 export interface BeginInfo {
   env: string;
   product: ProductId;
@@ -210,7 +217,7 @@ export class Journal {
   private async keep(body: { text: string; cut: boolean }, contentType: string | null): Promise<string> {
     if (!body.cut) return truncate(await this.secret(redactBody(body.text, contentType)), BODY_LIMIT);
     // What came of a body that arrived too late (less than the entry keeps and its margin) is kept.
-    if (body.text.length <= BODY_LIMIT + CUT_MARGIN) return `${(await this.secret(redactBody(body.text.slice(0, BODY_LIMIT), contentType, true))).slice(0, BODY_LIMIT)}… [truncated]`;
+    if (body.text.length <= BODY_LIMIT + CUT_MARGIN) return cutText((await this.secret(redactBody(body.text.slice(0, BODY_LIMIT), contentType, true))).slice(0, BODY_LIMIT));
     // A body read only in part may end inside a secret, which nothing recognizes: what redaction
     // leaves of its last CUT_MARGIN characters (longer than any escaped secret) is never kept.
     // Redaction changes nothing after a secret it does not recognize, so such a secret stays in the
@@ -222,7 +229,7 @@ export class Journal {
     for (let n = BODY_LIMIT + CUT_MARGIN; ; n *= 2) {
       const whole = n >= body.text.length;
       const text = await this.secret(redactBody(whole ? body.text : body.text.slice(0, n), contentType, true));
-      if (whole || text.length - CUT_MARGIN >= BODY_LIMIT) return `${text.slice(0, Math.max(0, Math.min(BODY_LIMIT, text.length - CUT_MARGIN)))}… [truncated]`;
+      if (whole || text.length - CUT_MARGIN >= BODY_LIMIT) return cutText(text.slice(0, Math.max(0, Math.min(BODY_LIMIT, text.length - CUT_MARGIN))));
     }
   }
 

@@ -19,7 +19,11 @@
  */
 import { REDACTED } from './redact.ts';
 
-export type SecretCheck = (candidate: string) => Promise<boolean>;
+/** A memoized answer may come back at once: no promise and no turn of the microtask queue per candidate. */
+export type SecretCheck = (candidate: string) => boolean | Promise<boolean>;
+
+/** The shortest text that can hold a secret in any form (the shortest secret is 32 characters). */
+export const SHORTEST_SECRET_TEXT = 32;
 
 /** Distinct candidates checked in one text; the rest are redacted unchecked. */
 export const MAX_CANDIDATES = 2048;
@@ -293,7 +297,7 @@ function replaceSpans(text: string, spans: Span[]): string {
  * written (and every base64 run that decodes to one replaced whole).
  */
 export async function redactSecrets(text: string, isSecret: SecretCheck): Promise<string> {
-  if (text.length < 32) return text;
+  if (text.length < SHORTEST_SECRET_TEXT) return text;
   const views = readings(text);
   const spans: Span[] = [];
   const candidates = new Set<string>();
@@ -320,7 +324,11 @@ export async function redactSecrets(text: string, isSecret: SecretCheck): Promis
   let checked = 0;
   for (const candidate of candidates) {
     // Past the budget every candidate counts as a secret: redacting too much beats missing one.
-    if (++checked > MAX_CANDIDATES || (await isSecret(candidate))) secrets.add(candidate);
+    if (++checked > MAX_CANDIDATES) secrets.add(candidate);
+    else {
+      const known = isSecret(candidate);
+      if (typeof known === 'boolean' ? known : await known) secrets.add(candidate);
+    }
   }
   for (const { span, inside } of encoded) if ([...inside].some((c) => secrets.has(c))) spans.push(span);
   // Lowercased only now, and only when a secret was found (positions stay valid: same length).

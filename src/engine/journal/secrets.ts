@@ -20,7 +20,7 @@ import type { CredentialType, StoredCredential } from '../core/types.ts';
 import { CREDENTIAL_KIND } from '../admin/credentials.ts';
 import { TOKEN_KIND } from '../products/receivables/oauth/tokens.ts';
 import type { SimStore } from '../storage/store.ts';
-import { redactSecrets } from './secret-text.ts';
+import { redactSecrets, SHORTEST_SECRET_TEXT } from './secret-text.ts';
 
 /** The shape of each credential type's secret (admin/credentials.ts mints them). */
 const SHAPES: Record<CredentialType, RegExp> = {
@@ -44,9 +44,15 @@ export class SecretIndex {
 
   constructor(private readonly store: SimStore) {}
 
-  /** Whether `candidate` (lowercase) is a live secret of any environment of this host. */
-  async isSecret(candidate: string): Promise<boolean> {
-    if (this.notSecret.has(candidate)) return false;
+  /**
+   * Whether `candidate` (lowercase) is a live secret of any environment of this host: at once for a
+   * candidate known to be none (most of them: the same environment keys and ETags on every answer).
+   */
+  isSecret(candidate: string): boolean | Promise<boolean> {
+    return this.notSecret.has(candidate) ? false : this.lookUp(candidate);
+  }
+
+  private async lookUp(candidate: string): Promise<boolean> {
     const fingerprint = await sha256Hex(candidate);
     if (this.secret.has(fingerprint)) return true;
     if (await this.known(candidate, fingerprint)) {
@@ -84,9 +90,12 @@ export class SecretIndex {
     if (Array.isArray(value)) return (await Promise.all(value.map((v) => this.redactDeep(v)))) as T;
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
+      // Too short to hold a secret (most header names and values) is kept without a wait for each.
+      const short = (x: unknown): x is string => typeof x === 'string' && x.length < SHORTEST_SECRET_TEXT;
       for (const [k, v] of Object.entries(value)) {
         // Keys are data too (a header name could carry a secret); defineProperty keeps `__proto__` a key.
-        Object.defineProperty(out, await this.redact(k), { value: await this.redactDeep(v), enumerable: true, writable: true, configurable: true });
+        const key = short(k) ? k : await this.redact(k);
+        Object.defineProperty(out, key, { value: short(v) ? v : await this.redactDeep(v), enumerable: true, writable: true, configurable: true });
       }
       return out as T;
     }

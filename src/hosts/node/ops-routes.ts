@@ -86,8 +86,8 @@ export class OpsRoutes {
   }
 
   /** The answer of an ops route, or null when `req` is not one. */
-  async answer(req: Request): Promise<Response | null> {
-    const { pathname } = new URL(req.url);
+  /** `pathname`: the request's, when the caller has read it already. */
+  async answer(req: Request, pathname = new URL(req.url).pathname): Promise<Response | null> {
     const name = pathname.startsWith(`${this.opts.mount}/`) ? pathname.slice(this.opts.mount.length + 1) : '';
     if (!ROUTES.has(name)) return null;
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(405, { error: `${pathname} answers GET only` }, { allow: 'GET, HEAD' });

@@ -6,7 +6,7 @@
  */
 import { IncomingMessage } from 'node:http';
 import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
-import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, MemoryBackend, newToken, redactTokens, storeUnavailable, StoreUnavailable, type AccessOptions, type Engine, type HostClock, type JournalPersistence, type StorageBackend } from '../../engine/for-node.ts';
+import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, knownBytes, knownText, MemoryBackend, newToken, redactTokens, storeUnavailable, StoreUnavailable, type AccessOptions, type Engine, type HostClock, type JournalPersistence, type StorageBackend } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
 import type { AppFiles } from './app-files.ts';
@@ -153,13 +153,13 @@ function accessLine(req: Request, res: Response, ms: number, format: 'text' | 'j
  * One request through the engine. A dropped connection (an injected fault: the engine answers
  * Response.error()) resets the socket, so the client sees a network error as it would in a browser.
  */
-async function answer(engine: Engine, req: Request, bindings: HttpBindings | Http2Bindings, address: string | undefined, ops: OpsRoutes, log?: (line: string) => void, format: 'text' | 'json' = 'text'): Promise<Response> {
+async function answer(engine: Engine, req: Request, pathname: string, bindings: HttpBindings | Http2Bindings, address: string | undefined, ops: OpsRoutes, log?: (line: string) => void, format: 'text' | 'json' = 'text'): Promise<Response> {
   const started = performance.now();
   // The peer address lets the engine trust loopback callers of the control API (issue 19 § 1); a
   // request another host of the cluster forwarded carries its caller's, signed.
   const res = await engine.handle(req, { address });
   const ms = performance.now() - started;
-  ops.observe(new URL(req.url).pathname, isDropped(res) ? 0 : res.status, ms / 1000);
+  ops.observe(pathname, isDropped(res) ? 0 : res.status, ms / 1000);
   // The access log is a file the host writes too: no secret reaches it, even in a query string; nor
   // a control token (admin, owner, class code), which a user may have put in a URL by mistake.
   if (log) log(redactTokens(await engine.redact(accessLine(req, res, ms, format, engine.mount))));
@@ -196,10 +196,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   // The request journal: in the database, next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal: (JournalPersistence & { close?: () => void }) | undefined = pgStore ? new PgJournalPersistence(pgStore.pool) : opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
   const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
-  const simPath = (req: Request) => {
-    const { pathname } = new URL(req.url);
-    return pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
-  };
+  const simPath = (pathname: string) => pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
   const app = opts.app;
   ops = new OpsRoutes({
     mount: engine.mount,
@@ -220,7 +217,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   let inFlight = 0;
   let drained: (() => void) | null = null;
   /** A `/sim` request: answered here, or (several hosts) by the host that holds its environment. */
-  const routed = async (req: Request, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
+  const routed = async (req: Request, pathname: string, bindings: HttpBindings | Http2Bindings): Promise<Response> => {
     let address = bindings.incoming.socket.remoteAddress;
     let finish: (() => void) | undefined;
     if (cluster) {
@@ -230,7 +227,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
         address = r.address;
         finish = r.finish;
         // Another host may have changed them a moment ago (its notice may still be on its way).
-        if (readsLessons(new URL(req.url).pathname, engine.mount)) engine.store.forgetLessons();
+        if (readsLessons(pathname, engine.mount)) engine.store.forgetLessons();
         if (pgStore) await learnOwnerToken(req, pgStore.pool, engine);
       } catch (err) {
         finish?.();
@@ -239,7 +236,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
       }
     }
     try {
-      return await answer(engine, req, bindings, address, hostOps, opts.log, format);
+      return await answer(engine, req, pathname, bindings, address, hostOps, opts.log, format);
     } finally {
       // The cluster hands an environment over only once its answers here are made.
       finish?.();
@@ -260,7 +257,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
   // gives turns between its slices anyway.
   let lastActivity = -Infinity;
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
-    const respond = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
+    const respond = async (req: Request, pathname: string, bindings: HttpBindings | Http2Bindings) => {
       lastActivity = performance.now();
       // In flight until its answer is written: a stop waits for that, not only for the Response.
       inFlight++;
@@ -272,9 +269,11 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
       };
       bindings.outgoing.once('close', release);
       try {
-        const res = await (app && !simPath(req) ? app.answer(req) : routed(req, bindings));
-        // A stream of notices lasts as long as its page: a stop does not wait for it.
-        if (res.headers.get('content-type')?.startsWith('text/event-stream')) release();
+        const res = await (app && !simPath(pathname) ? app.answer(req) : routed(req, pathname, bindings));
+        // A stream of notices lasts as long as its page: a stop does not wait for it. An answer made
+        // from a text or bytes is none, and its headers are not asked for: that would make a Headers
+        // of the plain object the adapter writes as it is.
+        if (!knownText(res) && !knownBytes(res) && res.headers.get('content-type')?.startsWith('text/event-stream')) release();
         return res;
       } catch (err) {
         release();
@@ -284,14 +283,16 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
       }
     };
     const fetch = async (req: Request, bindings: HttpBindings | Http2Bindings) => {
+      // The path, read once for every step below (a URL parse each was an allocation per request).
+      const { pathname } = new URL(req.url);
       // Probes never wait for start-up: they are how an orchestrator sees a host still starting.
-      const own = await hostOps.answer(req);
+      const own = await hostOps.answer(req, pathname);
       if (own) return own;
       return started || !startup
-        ? respond(req, bindings)
+        ? respond(req, pathname, bindings)
         : startup.then(
-            () => respond(req, bindings),
-            () => respond(req, bindings),
+            () => respond(req, pathname, bindings),
+            () => respond(req, pathname, bindings),
           );
     };
     // autoCleanupIncoming off: unread request bodies are settled by unread-body.ts instead.
