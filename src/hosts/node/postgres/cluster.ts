@@ -220,7 +220,7 @@ export class Cluster {
           // timeout, a reset) may be a live holder too: its lease runs out, then this host takes it.
           const gone = refused(err);
           // Gone: its environment is read now, while its lease runs out, and kept if nothing is written meanwhile.
-          if (gone) this.ahead.start(env);
+          if (gone && this.ahead.start(env)) this.opts.event?.('info', 'ownership', `reading environment ${env} ahead: its holder at ${row.url} refused the forward`);
           if (gone && row.left < OVERDUE_LEFT_MS) {
             if (await this.claim(env, { owner: row.owner, fence: Number(row.fence) })) return this.answering(env, local);
             continue;

@@ -103,9 +103,13 @@ export class ReadsAhead {
     return readsAhead(backend) ? backend : null;
   }
 
-  start(env: string): void {
+  /** Start reading the environment ahead (null: read already, or this backend cannot). */
+  start(env: string): ReadAhead | null {
     const reader = this.reader();
-    if (reader && !this.reads.has(env)) this.reads.set(env, reader.readAhead(env));
+    if (!reader || this.reads.has(env)) return null;
+    const read = reader.readAhead(env);
+    this.reads.set(env, read);
+    return read;
   }
 
   drop(env: string): void {
