@@ -133,7 +133,7 @@ export class Cluster {
     const mine = this.held.get(env);
     if (!row) {
       const started = performance.now();
-      const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
+      const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, counting_fence, expires_at) VALUES ($1, $2, $3, 1, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
       this.held.set(env, held(1, started));
       this.current.set(env, 1);
@@ -309,7 +309,7 @@ export class Cluster {
     const claim = (async () => {
       const started = performance.now();
       const rows = await this.query<{ fence: string; writes: string }>(
-        "INSERT INTO sim_lease (env, owner, url, fence, expires_at) SELECT $1, $2, $3, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner OR (sim_lease.owner = $5 AND sim_lease.fence = $6) RETURNING fence, writes",
+        "INSERT INTO sim_lease (env, owner, url, fence, counting_fence, expires_at) SELECT $1, $2, $3, 1, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, counting_fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner OR (sim_lease.owner = $5 AND sim_lease.fence = $6) RETURNING fence, writes",
         [env, this.id, this.opts.url, LEASE_TTL_MS, gone?.owner ?? null, gone?.fence ?? null],
         `taking environment ${env} over`,
       );

@@ -33,7 +33,7 @@ const readsAhead = (backend: unknown): backend is AheadReader => typeof (backend
 const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
 
 export class ReadAhead {
-  /** The lease row in the snapshot (null: none, or the read failed). */
+  /** The lease row in the snapshot (null: none, its holder does not count its writes, or the read failed). */
   readonly lease: Promise<LeaseSeen | null>;
   /** The small kinds, and the names of the large ones (as `loadEager` answers). */
   readonly eager: Promise<{ records: Records; lazy: string[] }>;
@@ -52,7 +52,9 @@ export class ReadAhead {
       }
       this.client = client;
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const { rows } = await client.query<{ fence: string; writes: string }>('SELECT fence, writes FROM sim_lease WHERE env = $1', [env]);
+      // A holder that does not count its writes (an older host: it took the lease without setting
+      // counting_fence) leaves nothing to compare: the rows would be read again anyway.
+      const { rows } = await client.query<{ fence: string; writes: string }>('SELECT fence, writes FROM sim_lease WHERE env = $1 AND counting_fence = fence', [env]);
       const row = rows[0];
       return { client, lease: row ? { fence: Number(row.fence), writes: Number(row.writes) } : null };
     })();
