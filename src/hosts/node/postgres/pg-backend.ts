@@ -11,7 +11,7 @@ import { StoreUnavailable, type Change, type Environment, type Records, type Sto
 import { asStoreError, checkout, isUnreachable } from './failures.ts';
 import { whileLoadingInBulk } from '../v8-flags.ts';
 import { ReadAhead, type AheadReader } from './read-ahead.ts';
-import { KIND_SIZES, LAZY_ROWS, ROWS_OF_KINDS, splitKinds, streamRows } from './rows.ts';
+import { KIND_SIZES, LAZY_ROWS, merged, ROWS_OF_KINDS, splitKinds, streamRows, twoGroups } from './rows.ts';
 
 /** A lease as a write checks it: its holder, its fencing token, and how far a write pushes it on. */
 export interface Lease {
@@ -52,7 +52,7 @@ const envOf = (change: Change): string => (change.op === 'records' ? change.env 
 export class PgBackend implements StorageBackend, AheadReader {
   /**
    * Per environment, its large kinds as its latest `loadEager` found them, until the first of them is
-   * read: then all of them are read in that one statement (see `loadKinds`).
+   * read: then all of them are read in that one read (see `loadKinds`).
    */
   private readonly deferred = new Map<string, readonly string[]>();
   /** Reads of large kinds in flight, per environment: a read of kinds one of them covers joins it. */
@@ -118,7 +118,7 @@ export class PgBackend implements StorageBackend, AheadReader {
 
   /**
    * Large kinds, and with the first of them read the environment's other large kinds too, in one
-   * statement: a request for one invoice with its children reads invoices, runs again, reads their
+   * read (two statements side by side, rows.ts `twoGroups`): a request for one invoice with its children reads invoices, runs again, reads their
    * lines, runs again, reads their installments; three statements one after the other (each with
    * its own wait for the first row) and a run of the request between them. The store takes the
    * kinds it did not ask for as loaded (those still missing; see SimStore.loadKinds). Their rows
@@ -131,7 +131,9 @@ export class PgBackend implements StorageBackend, AheadReader {
     const lazy = this.deferred.get(env) ?? [];
     const all = [...new Set([...kinds, ...lazy])];
     this.deferred.delete(env);
-    const fresh = () => whileLoadingInBulk(() => this.readRows(env, ROWS_OF_KINDS, [env, all]));
+    // In two groups side by side (rows.ts), each its own snapshot: only this host writes the
+    // environment, and a write of these kinds waits until they are loaded.
+    const fresh = () => whileLoadingInBulk(() => this.read(`reading environment ${env}`, async () => merged(await Promise.all(twoGroups(all).map((group) => this.stream(ROWS_OF_KINDS, [env, group]))))));
     // Read ahead of the takeover (all of them, or none if the store asks for others): used, or read afresh if that read failed.
     const ahead = this.aheadKinds.get(env);
     this.aheadKinds.delete(env);
@@ -148,20 +150,22 @@ export class PgBackend implements StorageBackend, AheadReader {
     return read.records;
   }
 
-  /** Rows of a statement on a client of its own, as they arrive (rows.ts). */
   private readRows(env: string, text: string, values: unknown[]): Promise<Records> {
-    return this.read(`reading environment ${env}`, async () => {
-      const client = await checkout(this.pool);
-      let records: Records;
-      try {
-        records = await streamRows(client, text, values);
-      } catch (err) {
-        client.release(err instanceof Error ? err : undefined);
-        throw err;
-      }
-      client.release();
-      return records;
-    });
+    return this.read(`reading environment ${env}`, () => this.stream(text, values));
+  }
+
+  /** Rows of a statement on a client of its own, as they arrive (rows.ts). */
+  private async stream(text: string, values: unknown[]): Promise<Records> {
+    const client = await checkout(this.pool);
+    let records: Records;
+    try {
+      records = await streamRows(client, text, values);
+    } catch (err) {
+      client.release(err instanceof Error ? err : undefined);
+      throw err;
+    }
+    client.release();
+    return records;
   }
 
   async commit(change: Change): Promise<void> {

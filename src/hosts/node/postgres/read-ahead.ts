@@ -13,7 +13,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Records } from '../../../engine/for-node.ts';
 import { checkout } from './failures.ts';
 import { whileLoadingInBulk } from '../v8-flags.ts';
-import { KIND_SIZES, ROWS_OF_KINDS, splitKinds, streamRows } from './rows.ts';
+import { KIND_SIZES, merged, ROWS_OF_KINDS, splitKinds, streamRows, twoGroups } from './rows.ts';
 
 /** The lease row as the snapshot saw it. */
 export interface LeaseSeen {
@@ -40,23 +40,33 @@ export class ReadAhead {
   /** The large kinds' rows (as `loadKinds` answers). */
   readonly deferred: Promise<Records>;
   private dropped = false;
-  private client: PoolClient | undefined;
+  /** The connections reading, the first one's transaction exporting the snapshot they share. */
+  private clients: PoolClient[] = [];
 
   constructor(pool: Pool, env: string, lazyRows: number) {
-    // One client, its statements queued in order: everything below reads the first one's snapshot.
-    const opened = (async () => {
+    const isDropped = () => this.dropped;
+    const open = async (snapshot?: string) => {
       const client = await checkout(pool);
       if (this.dropped) {
         client.release();
         throw new Error('read ahead dropped');
       }
-      this.client = client;
+      this.clients.push(client);
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      // Its text is the server's own (hex digits and dashes); SET TRANSACTION takes no parameter.
+      if (snapshot) await client.query(`SET TRANSACTION SNAPSHOT '${snapshot.replace(/[^0-9A-Fa-f-]/g, '')}'`);
+      return client;
+    };
+    const opened = (async () => {
+      const client = await open();
       // A holder that does not count its writes (an older host: it took the lease without setting
       // counting_fence) leaves nothing to compare: the rows would be read again anyway.
-      const { rows } = await client.query<{ fence: string; writes: string }>('SELECT fence, writes FROM sim_lease WHERE env = $1 AND counting_fence = fence', [env]);
-      const row = rows[0];
-      return { client, lease: row ? { fence: Number(row.fence), writes: Number(row.writes) } : null };
+      const { rows } = await client.query<{ fence: string | null; writes: string | null; snapshot: string }>(
+        'SELECT l.fence, l.writes, pg_export_snapshot() AS snapshot FROM (SELECT 1) AS one LEFT JOIN sim_lease l ON l.env = $1 AND l.counting_fence = l.fence',
+        [env],
+      );
+      const row = rows[0] as { fence: string | null; writes: string | null; snapshot: string };
+      return { client, snapshot: row.snapshot, lease: row.fence === null ? null : { fence: Number(row.fence), writes: Number(row.writes) } };
     })();
     this.lease = opened.then(
       (o) => o.lease,
@@ -65,9 +75,16 @@ export class ReadAhead {
     this.eager = opened.then(async ({ client }) => {
       const { rows } = await client.query<{ kind: string; n: number }>(KIND_SIZES, [env, lazyRows]);
       const { eager, lazy } = splitKinds(rows, lazyRows);
-      return { records: await streamRows(client, ROWS_OF_KINDS, [env, eager], () => this.dropped), lazy };
+      return { records: await streamRows(client, ROWS_OF_KINDS, [env, eager], isDropped), lazy };
     });
-    this.deferred = this.eager.then(({ lazy }) => whileLoadingInBulk(() => streamRows(this.client as PoolClient, ROWS_OF_KINDS, [env, lazy], () => this.dropped)));
+    this.deferred = Promise.all([opened, this.eager]).then(([{ client, snapshot }, { lazy }]) =>
+      whileLoadingInBulk(async () => {
+        const [first = [], second] = twoGroups(lazy);
+        const reads = [streamRows(client, ROWS_OF_KINDS, [env, first], isDropped)];
+        if (second) reads.push(open(snapshot).then((other) => streamRows(other, ROWS_OF_KINDS, [env, second], isDropped)));
+        return merged(await Promise.all(reads));
+      }),
+    );
     this.deferred.then(
       () => this.end(),
       (err: unknown) => this.end(err instanceof Error ? err : new Error(String(err))),
@@ -80,16 +97,16 @@ export class ReadAhead {
   drop(): void {
     if (this.dropped) return;
     this.dropped = true;
-    // Ending the connection stops a read of 100k rows at once (its query fails, quietly).
+    // Ending the connections stops a read of 100k rows at once (its queries fail, quietly).
     this.end(new Error('read ahead dropped'));
   }
 
   private end(err?: Error): void {
-    const client = this.client;
-    this.client = undefined;
-    if (!client) return;
-    if (err) client.release(err);
-    else client.query('COMMIT').then(() => client.release(), (e: Error) => client.release(e));
+    // The exporting transaction ends last: the other imported its snapshot while it was open.
+    for (const client of this.clients.splice(0).reverse()) {
+      if (err) client.release(err);
+      else client.query('COMMIT').then(() => client.release(), (e: Error) => client.release(e));
+    }
   }
 }
 
