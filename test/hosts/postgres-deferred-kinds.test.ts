@@ -1,5 +1,6 @@
 // Issue 38 § 4 (restart of a host with 100k invoices in the database: first answer < 5 s): the
-// first read of an environment's deferred (large) kinds reads all of them in one statement, instead
+// first read of an environment's deferred (large) kinds reads all of them in one read (two statements
+// side by side), instead
 // of one statement per kind with the request run again between them (an invoice, then its lines,
 // then its installments). A read of kinds one in flight covers joins it; a read after the
 // environment was read afresh (loadEager) does not join an older one. Real PostgreSQL.
@@ -37,7 +38,7 @@ function counted() {
 const sizes = (records: Map<string, Map<string, unknown>>) => Object.fromEntries([...records].map(([k, rows]) => [k, rows.size]));
 
 describe('deferred kinds read together (issue 38 § 4)', () => {
-  it('the first deferred kind asked for brings the others in the same statement', async () => {
+  it('the first deferred kind asked for brings the others in the same read', async () => {
     const { backend, seen } = counted();
     const { records, lazy } = await backend.loadEager(ENV);
     expect(lazy.sort()).toEqual(['invoice', 'invoiceLine']);

@@ -16,8 +16,10 @@ import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { StoreUnavailable, type Engine, type Environment } from '../../../engine/for-node.ts';
 import { asStoreError } from './failures.ts';
-import { forward, forwarderOf, handedOver, HANDOVER_HEADER, type Forwarder } from './forwarding.ts';
+import { forward, forwarderOf, handedOver, HANDOVER_HEADER, refused, type Forwarder } from './forwarding.ts';
+import { ReadsAhead } from './read-ahead.ts';
 import { InFlight } from './in-flight.ts';
+import { syncList } from './env-list.ts';
 import type { WriteGuard } from './pg-backend.ts';
 import { minHoldMs, TrafficWindow } from './traffic.ts';
 
@@ -81,6 +83,8 @@ export class Cluster {
   private readonly handing = new Map<string, Promise<void>>();
   /** Requests answered here now, per environment (a handover waits for them). */
   private readonly inFlight = new InFlight();
+  /** Environments read while waiting for a dead holder's lease (read-ahead.ts), through the engine's backend. */
+  private readonly ahead = new ReadsAhead(() => this.engine?.store.backend);
   private engine: Engine | undefined;
   private timer: NodeJS.Timeout | undefined;
 
@@ -123,12 +127,13 @@ export class Cluster {
   });
 
   private async check(client: PoolClient, env: string): Promise<void> {
-    const { rows } = await client.query<{ owner: string | null; fence: string; live: boolean }>('SELECT owner, fence, expires_at > now() AS live FROM sim_lease WHERE env = $1 FOR UPDATE', [env]);
+    // Locks the lease row as FOR UPDATE would, and counts the write (undone with it if refused below).
+    const { rows } = await client.query<{ owner: string | null; fence: string; live: boolean }>('UPDATE sim_lease SET writes = writes + 1 WHERE env = $1 RETURNING owner, fence, expires_at > now() AS live', [env]);
     const row = rows[0];
     const mine = this.held.get(env);
     if (!row) {
       const started = performance.now();
-      const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, expires_at) VALUES ($1, $2, $3, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
+      const made = await client.query("INSERT INTO sim_lease (env, owner, url, fence, counting_fence, expires_at) VALUES ($1, $2, $3, 1, 1, now() + $4 * interval '1 millisecond') ON CONFLICT (env) DO NOTHING RETURNING fence", [env, this.id, this.opts.url, LEASE_TTL_MS]);
       if (!made.rowCount) throw this.lost(env);
       this.held.set(env, held(1, started));
       this.current.set(env, 1);
@@ -149,6 +154,7 @@ export class Cluster {
 
   /** Drop what memory holds of an environment this host no longer answers (its row stays listed). */
   private async forget(env: string): Promise<void> {
+    this.ahead.adopt(env, null);
     const engine = this.engine;
     if (engine) await engine.reload(env, engine.store.env(env) ?? null);
   }
@@ -171,8 +177,7 @@ export class Cluster {
     const env = this.envOf(pathname);
     const local: Routed = { local: true, address: forwardedFrom ?? address };
     if (!env) {
-      // The control API's lists and checks see every environment, wherever it was created.
-      if (pathname.startsWith(`${this.opts.mount}/_admin`)) await this.syncList();
+      if (pathname.startsWith(`${this.opts.mount}/_admin`)) await syncList(this.engine as Engine, this.held, (text, doing) => this.query(text, [], doing));
       return local;
     }
     const from = forwardedFrom === null ? null : forwarderOf(req, this.opts.secret);
@@ -187,6 +192,14 @@ export class Cluster {
       if (await this.handOver(env, mine, from as Forwarder & { url: string })) return { local: false, response: handedOver(env) };
       return this.answering(env, local);
     }
+    const routed = this.takeOrForward(req, env, address, forwardedFrom, from, local);
+    // Not taken here (forwarded, or refused): a read ahead of taking it is not wanted.
+    routed.then((r) => r.local || this.ahead.drop(env), () => this.ahead.drop(env));
+    return routed;
+  }
+
+  /** Forward `req` to the environment's holder, or take its lease (when free, expired, or its holder is gone). */
+  private async takeOrForward(req: Request, env: string, address: string | undefined, forwardedFrom: string | null, from: Forwarder | null, local: Routed & { local: true }): Promise<Routed> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const lease = await this.query<{ owner: string | null; url: string | null; fence: string; live: boolean; left: number }>("SELECT owner, url, fence, expires_at > now() AS live, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS left FROM sim_lease WHERE env = $1", [env], `finding who answers ${env}`);
       const row = lease[0];
@@ -206,6 +219,8 @@ export class Cluster {
           // alive (hosts cut from each other), and is never taken over. Any other failure (a
           // timeout, a reset) may be a live holder too: its lease runs out, then this host takes it.
           const gone = refused(err);
+          // Gone: its environment is read now, while its lease runs out, and kept if nothing is written meanwhile.
+          if (gone && this.ahead.start(env)) this.opts.event?.('info', 'ownership', `reading environment ${env} ahead: its holder at ${row.url} refused the forward`);
           if (gone && row.left < OVERDUE_LEFT_MS) {
             if (await this.claim(env, { owner: row.owner, fence: Number(row.fence) })) return this.answering(env, local);
             continue;
@@ -293,29 +308,35 @@ export class Cluster {
     if (running) return running.then(() => this.held.has(env));
     const claim = (async () => {
       const started = performance.now();
-      const rows = await this.query<{ fence: string }>(
-        "INSERT INTO sim_lease (env, owner, url, fence, expires_at) SELECT $1, $2, $3, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner OR (sim_lease.owner = $5 AND sim_lease.fence = $6) RETURNING fence",
+      const rows = await this.query<{ fence: string; writes: string }>(
+        "INSERT INTO sim_lease (env, owner, url, fence, counting_fence, expires_at) SELECT $1, $2, $3, 1, 1, now() + $4 * interval '1 millisecond' WHERE EXISTS (SELECT 1 FROM sim_env WHERE key = $1) ON CONFLICT (env) DO UPDATE SET owner = excluded.owner, url = excluded.url, fence = sim_lease.fence + 1, counting_fence = sim_lease.fence + 1, expires_at = excluded.expires_at WHERE sim_lease.expires_at <= now() OR sim_lease.owner = excluded.owner OR (sim_lease.owner = $5 AND sim_lease.fence = $6) RETURNING fence, writes",
         [env, this.id, this.opts.url, LEASE_TTL_MS, gone?.owner ?? null, gone?.fence ?? null],
         `taking environment ${env} over`,
       );
       const engine = this.engine as Engine;
       if (!rows[0]) {
         // No such environment (the engine answers 404), or another host took it first.
+        this.ahead.drop(env);
         const exists = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
         if (!exists[0]) await engine.reload(env, null);
         return;
       }
       const fence = Number(rows[0].fence);
+      let how = '';
       // Its own lease again, nobody else's in between (the fence moved by one): memory is current.
       if (this.current.get(env) !== fence - 1) {
         // Its row as stored now: the lease is ours, so nothing changes it from here on but this host.
         const stored = await this.query<{ row: string }>('SELECT row FROM sim_env WHERE key = $1', [env], `reading environment ${env}`);
+        // Rows read ahead are current if no write came after them (and from here on only this host writes).
+        const ahead = await this.ahead.take(env, fence, Number(rows[0].writes));
         await engine.reload(env, stored[0] ? (JSON.parse(stored[0].row) as Environment) : null);
-      }
+        this.ahead.adopt(env, ahead);
+        if (gone) how = ahead ? ', its rows read while the lease ran out' : ', its rows read again (written after the read ahead, or none)';
+      } else this.ahead.drop(env);
       this.held.set(env, held(fence, started));
       this.current.set(env, fence);
       this.opts.ownership?.('acquired');
-      this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})`);
+      this.opts.event?.('info', 'ownership', `took environment ${env} (fence ${rows[0].fence})${how}`);
     })();
     this.claiming.set(env, claim);
     return claim.then(
@@ -325,20 +346,6 @@ export class Cluster {
         throw err;
       },
     );
-  }
-
-  /** The environment list as stored: rows of environments other hosts answer, new ones, gone ones. */
-  private async syncList(): Promise<void> {
-    const engine = this.engine as Engine;
-    const rows = await this.query<{ key: string; row: string }>('SELECT key, row FROM sim_env', [], 'listing the environments');
-    const stored = new Set<string>();
-    for (const { key, row } of rows) {
-      stored.add(key);
-      if (this.held.has(key)) continue;
-      const now = engine.store.env(key);
-      if (!now || JSON.stringify(now) !== row) await engine.reload(key, JSON.parse(row) as Environment);
-    }
-    for (const env of engine.store.environments()) if (!stored.has(env.key) && !this.held.has(env.key)) await engine.reload(env.key, null);
   }
 
   /** Renew every lease held; a lease not renewed (taken over) is given up here too. */
@@ -389,12 +396,4 @@ export class Cluster {
       throw asStoreError(err, doing);
     }
   }
-}
-
-/** Whether a forward failed because nothing listens at the holder's address (its process is gone). */
-function refused(err: unknown): boolean {
-  const cause = (err as { cause?: { code?: string; errors?: { code?: string }[] } } | null)?.cause;
-  if (cause?.code === 'ECONNREFUSED') return true;
-  // Every address of a name refused (localhost: ::1 and 127.0.0.1).
-  return !!cause?.errors?.length && cause.errors.every((e) => e.code === 'ECONNREFUSED');
 }

@@ -78,3 +78,11 @@ export function handedOver(env: string): Response {
   res.headers.set(HANDOVER_HEADER, '1');
   return res;
 }
+
+/** Whether a forward failed because nothing listens at the holder's address (its process is gone). */
+export function refused(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string; errors?: { code?: string }[] } } | null)?.cause;
+  if (cause?.code === 'ECONNREFUSED') return true;
+  // Every address of a name refused (localhost: ::1 and 127.0.0.1).
+  return !!cause?.errors?.length && cause.errors.every((e) => e.code === 'ECONNREFUSED');
+}

@@ -6,10 +6,12 @@
  * environment's records are read from the database when it is first used, not at start, and its
  * large kinds only when a request reads them.
  */
-import pg, { type Pool, type PoolClient } from 'pg';
-import { StoreUnavailable, type Change, type Environment, type Records, type Row, type StorageBackend } from '../../../engine/for-node.ts';
+import type { Pool, PoolClient } from 'pg';
+import { StoreUnavailable, type Change, type Environment, type Records, type StorageBackend } from '../../../engine/for-node.ts';
 import { asStoreError, checkout, isUnreachable } from './failures.ts';
 import { whileLoadingInBulk } from '../v8-flags.ts';
+import { ReadAhead, type AheadReader } from './read-ahead.ts';
+import { KIND_SIZES, LAZY_ROWS, merged, ROWS_OF_KINDS, splitKinds, streamRows, twoGroups } from './rows.ts';
 
 /** A lease as a write checks it: its holder, its fencing token, and how far a write pushes it on. */
 export interface Lease {
@@ -46,37 +48,19 @@ export interface PgBackendHooks {
 
 const envOf = (change: Change): string => (change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key);
 
-/**
- * Kinds with this many rows or more wait until a request reads them: a request that reads none of
- * them (a token, a customer) is answered without reading 100k invoices first.
- */
-export const LAZY_ROWS = 4000;
 
-/**
- * The environment's kinds, each with its row count up to $2: walked along the (env, kind, seq)
- * index, one step per kind, counting at most $2 rows of each. Grouping every row by kind scanned the
- * whole table (in parallel, 0.2 s at 100k invoices, more right after a generate), and so did
- * reading the small kinds with `kind <> ALL(large ones)`.
- */
-const KIND_SIZES = `WITH RECURSIVE kinds(kind) AS (
-    SELECT min(kind) FROM sim_record WHERE env = $1
-    UNION ALL
-    SELECT (SELECT min(r.kind) FROM sim_record r WHERE r.env = $1 AND r.kind > kinds.kind) FROM kinds WHERE kinds.kind IS NOT NULL
-  )
-  SELECT kind, (SELECT count(*) FROM (SELECT 1 FROM sim_record r WHERE r.env = $1 AND r.kind = kinds.kind LIMIT $2) AS upto)::int AS n
-  FROM kinds WHERE kind IS NOT NULL`;
-
-/** Rows of the given kinds (`$2`), kind by kind in the order they were first written. */
-const ROWS_OF_KINDS = 'SELECT kind, id, data FROM sim_record WHERE env = $1 AND kind = ANY($2::text[]) ORDER BY kind, seq';
-
-export class PgBackend implements StorageBackend {
+export class PgBackend implements StorageBackend, AheadReader {
   /**
    * Per environment, its large kinds as its latest `loadEager` found them, until the first of them is
-   * read: then all of them are read in that one statement (see `loadKinds`).
+   * read: then all of them are read in that one read (see `loadKinds`).
    */
   private readonly deferred = new Map<string, readonly string[]>();
   /** Reads of large kinds in flight, per environment: a read of kinds one of them covers joins it. */
   private readonly reading = new Map<string, { kinds: ReadonlySet<string>; records: Promise<Records> }[]>();
+  /** Per environment, a read made ahead of its takeover and kept (read-ahead.ts): its next `loadEager` uses it. */
+  private readonly adopted = new Map<string, ReadAhead>();
+  /** Large kinds read ahead, which the environment's next `loadKinds` takes instead of reading them. */
+  private readonly aheadKinds = new Map<string, Promise<Records>>();
 
   constructor(
     private readonly pool: Pool,
@@ -104,18 +88,37 @@ export class PgBackend implements StorageBackend {
    * not the simulator's own `sim.` kinds), which `loadKinds` reads when a request needs them.
    */
   async loadEager(env: string): Promise<{ records: Records; lazy: string[] }> {
-    const { rows } = await this.read(`reading environment ${env}`, () => this.pool.query<{ kind: string; n: number }>(KIND_SIZES, [env, this.lazyRows]));
-    const lazy = rows.filter((r) => r.n >= this.lazyRows && !r.kind.startsWith('sim.')).map((r) => r.kind);
-    const eager = rows.map((r) => r.kind).filter((k) => !lazy.includes(k));
     // Read afresh (the store dropped what it held): a read started before must not be joined.
     this.reading.delete(env);
+    this.aheadKinds.delete(env);
+    const ahead = this.adopted.get(env);
+    this.adopted.delete(env);
+    const early = ahead && (await ahead.eager.catch(() => null));
+    if (ahead && early) {
+      this.deferred.set(env, early.lazy);
+      this.aheadKinds.set(env, ahead.deferred);
+      this.hooks.op?.('read', false);
+      return early;
+    }
+    const { rows } = await this.read(`reading environment ${env}`, () => this.pool.query<{ kind: string; n: number }>(KIND_SIZES, [env, this.lazyRows]));
+    const { eager, lazy } = splitKinds(rows, this.lazyRows);
     this.deferred.set(env, lazy);
     return { records: await this.readRows(env, ROWS_OF_KINDS, [env, eager]), lazy };
   }
 
+  /** Start reading the environment in one snapshot, ahead of taking its lease (read-ahead.ts). */
+  readAhead(env: string): ReadAhead {
+    return new ReadAhead(this.pool, env, this.lazyRows);
+  }
+
+  adopt(env: string, read: ReadAhead | null): void {
+    if (read) this.adopted.set(env, read);
+    else this.adopted.delete(env);
+  }
+
   /**
    * Large kinds, and with the first of them read the environment's other large kinds too, in one
-   * statement: a request for one invoice with its children reads invoices, runs again, reads their
+   * read (two statements side by side, rows.ts `twoGroups`): a request for one invoice with its children reads invoices, runs again, reads their
    * lines, runs again, reads their installments; three statements one after the other (each with
    * its own wait for the first row) and a run of the request between them. The store takes the
    * kinds it did not ask for as loaded (those still missing; see SimStore.loadKinds). Their rows
@@ -125,9 +128,17 @@ export class PgBackend implements StorageBackend {
     const inFlight = this.reading.get(env) ?? [];
     const joined = inFlight.find((r) => kinds.every((k) => r.kinds.has(k)));
     if (joined) return joined.records;
-    const all = [...new Set([...kinds, ...(this.deferred.get(env) ?? [])])];
+    const lazy = this.deferred.get(env) ?? [];
+    const all = [...new Set([...kinds, ...lazy])];
     this.deferred.delete(env);
-    const read = { kinds: new Set(all), records: whileLoadingInBulk(() => this.readRows(env, ROWS_OF_KINDS, [env, all])) };
+    // In two groups side by side (rows.ts), each its own snapshot: only this host writes the
+    // environment, and a write of these kinds waits until they are loaded.
+    const fresh = () => whileLoadingInBulk(() => this.read(`reading environment ${env}`, async () => merged(await Promise.all(twoGroups(all).map((group) => this.stream(ROWS_OF_KINDS, [env, group]))))));
+    // Read ahead of the takeover (all of them, or none if the store asks for others): used, or read afresh if that read failed.
+    const ahead = this.aheadKinds.get(env);
+    this.aheadKinds.delete(env);
+    const records = ahead && all.length === lazy.length ? ahead.catch(fresh) : fresh();
+    const read = { kinds: new Set(all), records };
     inFlight.push(read);
     this.reading.set(env, inFlight);
     const done = () => {
@@ -139,42 +150,21 @@ export class PgBackend implements StorageBackend {
     return read.records;
   }
 
-  /**
-   * Rows as they arrive, each decoded and dropped at once: the rows of 100k invoices kept as read
-   * until the last one came doubled the heap, and decoding them in one loop held the event loop for
-   * seconds. Rows come kind by kind (the index on env, kind, seq), each kind in the order its rows
-   * were first written, which is the order the engine lists them in.
-   */
-  private async readRows(env: string, text: string, values: unknown[]): Promise<Records> {
-    const records: Records = new Map();
-    let last: Map<string, Row> | undefined;
-    let lastKind = '';
-    const onRow = ([kind, id, data]: [string, string, string]) => {
-      if (kind !== lastKind || !last) {
-        last = records.get(kind);
-        if (!last) records.set(kind, (last = new Map()));
-        lastKind = kind;
-      }
-      last.set(id, JSON.parse(data) as Row);
-    };
-    await this.read(`reading environment ${env}`, async () => {
-      const client = await checkout(this.pool);
-      try {
-        await new Promise<void>((resolve, reject) => {
-          // Rows as arrays (no object per row); the driver's Query takes rowMode, its types omit it.
-          const config: pg.QueryConfig & { rowMode: 'array' } = { text, values, rowMode: 'array' };
-          const query = new pg.Query(config);
-          query.on('row', onRow);
-          query.on('end', () => resolve());
-          query.on('error', reject);
-          client.query(query);
-        });
-      } catch (err) {
-        client.release(err instanceof Error ? err : undefined);
-        throw err;
-      }
-      client.release();
-    });
+  private readRows(env: string, text: string, values: unknown[]): Promise<Records> {
+    return this.read(`reading environment ${env}`, () => this.stream(text, values));
+  }
+
+  /** Rows of a statement on a client of its own, as they arrive (rows.ts). */
+  private async stream(text: string, values: unknown[]): Promise<Records> {
+    const client = await checkout(this.pool);
+    let records: Records;
+    try {
+      records = await streamRows(client, text, values);
+    } catch (err) {
+      client.release(err instanceof Error ? err : undefined);
+      throw err;
+    }
+    client.release();
     return records;
   }
 
@@ -277,8 +267,9 @@ const writes = (ok: string) => `
 
 const WRITE = `WITH ${writes('true')} SELECT 1 AS held`;
 
-// A fenced write pushes its lease's expiry as a renewal would (the holder is alive and writing).
-const FENCED_WRITE = `WITH lease AS (UPDATE sim_lease SET expires_at = greatest(expires_at, now() + $10 * interval '1 millisecond') WHERE env = $1 AND owner = $8 AND fence = $9 RETURNING 1),
+// A fenced write pushes its lease's expiry as a renewal would (the holder is alive and writing), and
+// counts itself in `writes` (a read made ahead of a takeover is kept only if that did not move).
+const FENCED_WRITE = `WITH lease AS (UPDATE sim_lease SET expires_at = greatest(expires_at, now() + $10 * interval '1 millisecond'), writes = writes + 1 WHERE env = $1 AND owner = $8 AND fence = $9 RETURNING 1),
   ${writes('EXISTS (SELECT 1 FROM lease)')}
   SELECT count(*)::int AS held FROM lease`;
 

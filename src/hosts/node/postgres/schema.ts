@@ -28,6 +28,11 @@ const MIGRATIONS: readonly string[] = [
   // planner picked a sequential scan, every environment's).
   `CREATE INDEX sim_record_env_kind_seq ON sim_record (env, kind, seq);
    DROP INDEX sim_record_env_seq;`,
+  // Fenced writes of the environment so far: every one adds 1 in its own transaction, so a host that
+  // read the environment ahead of taking its lease knows whether a write came after that read
+  // (read-ahead.ts). counting_fence: the fence at which a host that counts them took the lease (a
+  // host of an older version, during a rolling upgrade, moves the fence but not this).
+  `ALTER TABLE sim_lease ADD COLUMN writes bigint NOT NULL DEFAULT 0, ADD COLUMN counting_fence bigint;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
