@@ -253,11 +253,24 @@ export class DexieBackend implements StorageBackend {
   }
 }
 
-/** A kind's rows as stored (its chunks' ids and rows, then its log in seq order), not decoded. */
+/**
+ * A kind's rows as stored (its chunks' ids and rows, then its log in seq order), not decoded. The
+ * log's first entries that only added rows append them as a chunk would, so they stay encoded like
+ * one, decoded when read: a new environment is all such entries, and making every row of its 26
+ * kinds was most of a stopped worker's first answer after the reads.
+ */
 function fromLog(ids: string[], chunks: EncodedRows[], entries: readonly LogRow[]): { rows: CodedRun; stored: KindStored } {
-  const changes = entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true }));
   const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
-  return { rows: codedRun(ids, chunks, changes), stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows: ids.length } };
+  const stored: KindStored = { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows: ids.length };
+  let appended = 0;
+  for (const e of entries) {
+    if (!e.fresh || e.deletes.length) break;
+    for (const id of e.ids) ids.push(id);
+    chunks.push(e.rows);
+    appended++;
+  }
+  const changes = entries.slice(appended).map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true }));
+  return { rows: codedRun(ids, chunks, changes), stored };
 }
 
 /** The log entries of an environment's kinds other than `skip`, by kind: one request per range between them. */
