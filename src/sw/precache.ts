@@ -179,5 +179,8 @@ export function precachedAnswer(event: FetchEvent): Promise<Response> | undefine
 
 /** This build's copy of a file of the site (a path relative to the worker), if saved. */
 export function precached(path: string): Promise<Response | undefined> {
-  return controller.matchPrecache(path);
+  // One request of Cache Storage (workbox's matchPrecache opens the cache first: two, and a worker
+  // started again reads the engine's parts this way while its first answer waits).
+  const cacheKey = controller.getCacheKeyForURL(path);
+  return cacheKey ? caches.match(cacheKey, { cacheName: controller.strategy.cacheName }) : Promise.resolve(undefined);
 }

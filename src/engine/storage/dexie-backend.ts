@@ -70,10 +70,21 @@ export class DexieBackend implements StorageBackend {
   async loadEager(env: string): Promise<{ records: LoadedRecords; lazy: string[] }> {
     const { db } = this;
     return db.transaction('r', db.chunks, db.log, async () => {
-      const chunks = await chunkCounts(db, env);
+      // Which kinds have chunks (keys only); every other kind is a log alone, and those logs are read
+      // together: one request per range between chunked kinds, where reading kind by kind cost two
+      // requests a kind (a new book's 26 kinds: 52 round trips of a stopped worker's first answer).
+      const chunks = await chunkCountsOf(db, env);
       const lazy = [...chunks].filter(([kind, n]) => isDataKind(kind) && n >= this.limits.lazyChunks).map(([kind]) => kind);
-      const eager = [...chunks.keys()].filter((kind) => !lazy.includes(kind));
-      return { records: await this.readKinds(env, eager, true), lazy };
+      const chunked = [...chunks.keys()].filter((kind) => !lazy.includes(kind));
+      const [logOnly, withChunks] = await Promise.all([readLogsOutside(db, env, [...chunks.keys()]), this.readKinds(env, chunked, true)]);
+      const records = new Map<string, CodedRun>();
+      for (const [kind, entries] of logOnly) {
+        const { rows, stored } = fromLog([], [], entries);
+        records.set(kind, rows);
+        this.kindState(env).set(kind, stored);
+      }
+      for (const [kind, rows] of withChunks) records.set(kind, rows);
+      return { records, lazy };
     });
   }
 
@@ -238,13 +249,53 @@ export class DexieBackend implements StorageBackend {
         chunks.push(c.rows);
       }
     }
-    const snapshotRows = ids.length;
-    const entries = await log;
-    const changes = entries.map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true }));
-    const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
-    return { rows: codedRun(ids, chunks, changes), stored: { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows } };
+    return fromLog(ids, chunks, await log);
   }
 }
+
+/**
+ * A kind's rows as stored (its chunks' ids and rows, then its log in seq order), not decoded. The
+ * log's first entries that only added rows append them as a chunk would, so they stay encoded like
+ * one, decoded when read: a new environment is all such entries, and making every row of its 26
+ * kinds was most of a stopped worker's first answer after the reads.
+ */
+function fromLog(ids: string[], chunks: EncodedRows[], entries: readonly LogRow[]): { rows: CodedRun; stored: KindStored } {
+  const logRows = entries.reduce((n, e) => n + e.deletes.length + e.ids.length, 0);
+  const stored: KindStored = { seq: entries.at(-1)?.seq ?? 0, entries: entries.length, logRows, snapshotRows: ids.length };
+  let appended = 0;
+  for (const e of entries) {
+    if (!e.fresh || e.deletes.length) break;
+    for (const id of e.ids) ids.push(id);
+    chunks.push(e.rows);
+    appended++;
+  }
+  const changes = entries.slice(appended).map((e) => ({ deletes: e.deletes, ids: e.ids, rows: decodeRows(e.rows), fresh: e.fresh === true }));
+  return { rows: codedRun(ids, chunks, changes), stored };
+}
+
+/** The log entries of an environment's kinds other than `skip`, by kind: one request per range between them. */
+async function readLogsOutside(db: SimDatabase, env: string, skip: readonly string[]): Promise<Map<string, LogRow[]>> {
+  const ranges: [unknown[], unknown[]][] = [];
+  let lower: unknown[] = [env];
+  for (const kind of [...skip].sort(compareKinds)) {
+    ranges.push([lower, [env, kind]]);
+    lower = [env, kind, []];
+  }
+  ranges.push([lower, [env, []]]);
+  const read = await Promise.all(ranges.map(([from, to]) => db.log.where('[env+kind+seq]').between(from, to, true, false).toArray()));
+  const byKind = new Map<string, LogRow[]>();
+  for (const entries of read) {
+    for (const e of entries) {
+      let kind = byKind.get(e.kind);
+      if (!kind) byKind.set(e.kind, (kind = []));
+      kind.push(e);
+    }
+  }
+  return byKind;
+}
+
+/** IndexedDB's order of two kinds (strings compare by UTF-16 code units, as `<` does). */
+const compareKinds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Records with each kind's rows by id (what `loadRecords` promises), from chunks as read. */
 function asMaps(records: LoadedRecords): Records {
@@ -253,10 +304,15 @@ function asMaps(records: LoadedRecords): Records {
 
 /** Every kind an environment stores (keys only, no rows read) with its number of chunks (0: only a log). */
 async function chunkCounts(db: SimDatabase, env: string): Promise<Map<string, number>> {
-  const [chunkKeys, logKeys] = await Promise.all([chunkRange(db, env).primaryKeys(), logRange(db, env).primaryKeys()]);
-  const counts = new Map<string, number>();
-  for (const [, kind] of chunkKeys) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const [counts, logKeys] = await Promise.all([chunkCountsOf(db, env), logRange(db, env).primaryKeys()]);
   for (const [, kind] of logKeys) if (!counts.has(kind)) counts.set(kind, 0);
+  return counts;
+}
+
+/** The kinds of an environment that have chunks, with their number of chunks (keys only). */
+async function chunkCountsOf(db: SimDatabase, env: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const [, kind] of await chunkRange(db, env).primaryKeys()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
   return counts;
 }
 
