@@ -6,7 +6,6 @@
  */
 import type { Change, Engine, ProductCatalog, ProductId, WorkProgress } from '../engine/index.ts';
 import { importEngine, readEngineParts } from './engine-script.ts';
-import { warmDatabase } from './warm-database.ts';
 import { activateOfflineCopy, completeOfflineCopy, installOfflineCopy, precached, precachedAnswer, type OfflineCopy } from './precache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -72,19 +71,15 @@ async function tellTabs(messages: object[]): Promise<void> {
   for (const client of clients) for (const message of messages) client.postMessage(message);
 }
 
-/** The engine's IndexedDB database (its default name, given here so that `warmDatabase` opens the same one). */
-const DB_NAME = 'erp-sim';
-
 function getEngine(): Promise<Engine> {
   engine ??= (async () => {
-    // The database opens and the parts' script is read (engine-script.ts) while the core loads.
-    warmDatabase(DB_NAME);
+    // The parts' script is read (engine-script.ts) while the core loads and the database opens.
     const parts = readEngineParts();
     const { createEngine, DexieJournalPersistence, openDatabase } = importEngine();
     // The journal lives in its own IndexedDB database (erp-sim-journal), written in the background.
     // No body limits: the worker's only caller is its own page, and a large snapshot import is the
     // user's own (the limits protect a shared Node host; docs/operate.md § Request body limits).
-    const [e] = await Promise.all([createEngine({ db: openDatabase(DB_NAME), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }), parts]);
+    const [e] = await Promise.all([createEngine({ db: openDatabase(), mount, catalog: catalogOf, journal: new DexieJournalPersistence(), onJournal: (envs) => void journalNotice(envs), onProgress: progressNotice, bodyLimits: false }), parts]);
     e.store.onChange(broadcast);
     return e;
   })().catch((err: unknown) => {
