@@ -5,30 +5,18 @@
 // and the host recovers by itself; the control API sees every environment from every host.
 import { describe, expect, it } from 'vitest';
 import { kill9, startCli } from '../support/cli.ts';
-import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
+import { clusterHosts, customerNames, ODATA_ROOT as ROOT, odataEnv, postCustomer } from '../support/cluster-hosts.ts';
 
-const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-test-token-0123456789';
 const cluster = clusterHosts(ADMIN);
 const host = cluster.host;
-
-
-const post = (url: string, env: Env, name: string) =>
-  fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Cluster' }) });
-
-async function names(url: string, env: Env, prefix: string): Promise<string[]> {
-  const filter = encodeURIComponent(`CUSTNAME ge '${prefix}' and CUSTNAME lt '${prefix}~'`);
-  const res = await fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUSTNAME&$filter=${filter}`, { headers: { authorization: env.auth } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { value: { CUSTNAME: string }[] }).value.map((c) => c.CUSTNAME).sort();
-}
 
 describe('one host on PostgreSQL (issue 38 § 1)', () => {
   it('state survives a restart: environments, records, the admin token', async () => {
     const db = await cluster.server().database();
     const first = await host(db);
     const env = await odataEnv(first.url);
-    for (const n of ['SURV1', 'SURV2']) expect((await post(first.url, env, n)).status).toBe(201);
+    for (const n of ['SURV1', 'SURV2']) expect((await postCustomer(first.url, env, n)).status).toBe(201);
     first.child.kill('SIGTERM');
     await new Promise((r) => first.child.once('exit', r));
     expect(first.child.exitCode).toBe(0);
@@ -36,7 +24,7 @@ describe('one host on PostgreSQL (issue 38 § 1)', () => {
     const second = await startCli(['--port', '0', '--no-warm-up', '--log', '--store', db], (out) => / start: listening on /.test(out));
     cluster.track(second.child);
     expect(second.output()).toMatch(/Admin token: the one printed when/);
-    expect(await names(second.url, env, 'SURV')).toEqual(['SURV1', 'SURV2']);
+    expect(await customerNames(second.url, env, 'SURV')).toEqual(['SURV1', 'SURV2']);
     const list = await fetch(`${second.url}/sim/_admin/environments`, { headers: { authorization: `Bearer ${ADMIN}` } });
     expect(((await list.json()) as { items: { key: string }[] }).items.map((e) => e.key)).toContain(env.key);
     expect((await fetch(`${second.url}/sim/_ready`)).status).toBe(200);
@@ -51,12 +39,12 @@ describe('two hosts on one database (issue 38 § 2)', () => {
     const written: string[] = [];
     for (let i = 0; i < 20; i++) {
       const name = `INTL${String(i).padStart(2, '0')}`;
-      const res = await post(i % 2 ? b.url : a.url, env, name);
+      const res = await postCustomer(i % 2 ? b.url : a.url, env, name);
       expect(res.status).toBe(201);
       written.push(name);
     }
-    expect(await names(a.url, env, 'INTL')).toEqual(written);
-    expect(await names(b.url, env, 'INTL')).toEqual(written);
+    expect(await customerNames(a.url, env, 'INTL')).toEqual(written);
+    expect(await customerNames(b.url, env, 'INTL')).toEqual(written);
     // Ids the environment's sequence gave stay unique across hosts (the created customers' CUST).
     const res = await fetch(`${b.url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUST,CUSTNAME&$filter=${encodeURIComponent("CUSTNAME ge 'INTL' and CUSTNAME lt 'INTL~'")}`, { headers: { authorization: env.auth } });
     const custs = ((await res.json()) as { value: { CUST: number }[] }).value.map((c) => c.CUST);
@@ -83,7 +71,7 @@ describe('two hosts on one database (issue 38 § 2)', () => {
       while (!stop) {
         const name = `KILL${String(sent++).padStart(4, '0')}`;
         try {
-          const res = await post(a.url, env, name);
+          const res = await postCustomer(a.url, env, name);
           if (res.status === 201) acknowledged.push(name);
         } catch {
           return; // cut by the kill: never acknowledged
@@ -96,12 +84,12 @@ describe('two hosts on one database (issue 38 § 2)', () => {
     stop = true;
     await writers;
     const killedAt = performance.now();
-    const found = await names(b.url, env, 'KILL');
+    const found = await customerNames(b.url, env, 'KILL');
     const took = performance.now() - killedAt;
     expect(took).toBeLessThan(10_000);
     for (const name of acknowledged) expect(found).toContain(name);
     // And the survivor takes writes for it.
-    expect((await post(b.url, env, 'KILLAFTER')).status).toBe(201);
+    expect((await postCustomer(b.url, env, 'KILLAFTER')).status).toBe(201);
   }, 60_000);
 });
 
@@ -118,7 +106,7 @@ describe('the database restarts under load (issue 38 § 2)', () => {
     const writer = async () => {
       while (!stop) {
         const name = `DBR${String(sent++).padStart(4, '0')}`;
-        const res = await post(a.url, env, name);
+        const res = await postCustomer(a.url, env, name);
         statuses.add(res.status);
         if (res.status === 201) acknowledged.push(name);
         else {
@@ -143,7 +131,7 @@ describe('the database restarts under load (issue 38 § 2)', () => {
     await writers;
     expect(acknowledged.length).toBeGreaterThanOrEqual(before + 20);
     expect([...statuses].sort()).toEqual([201, 503]);
-    expect(await names(a.url, env, 'DBR')).toEqual(expect.arrayContaining(acknowledged));
+    expect(await customerNames(a.url, env, 'DBR')).toEqual(expect.arrayContaining(acknowledged));
     expect((await fetch(`${a.url}/sim/_ready`)).status).toBe(200);
   }, 60_000);
 });

@@ -6,23 +6,11 @@
 // acknowledged is lost. A holder that keeps renewing its lease is alive (hosts cut from each other,
 // a firewall refusing): it is never taken over (§ 2: never a second writer, never stale data).
 import { kill9 } from '../support/cli.ts';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
+import { clusterHosts, customerNames, ODATA_ROOT as ROOT, odataEnv, postCustomer, refusedUrl } from '../support/cluster-hosts.ts';
 
-const ROOT = '/odata/Priority/tabula.ini/demo';
 const cluster = clusterHosts('simadmin_dead-holder-test-token-0123456789');
-
-const post = (url: string, env: Env, name: string) =>
-  fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Dead holder' }) });
-
-async function names(url: string, env: Env): Promise<string[]> {
-  const filter = encodeURIComponent("CUSTNAME ge 'DEAD' and CUSTNAME lt 'DEAD~'");
-  const res = await fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUSTNAME&$filter=${filter}`, { headers: { authorization: env.auth } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { value: { CUSTNAME: string }[] }).value.map((c) => c.CUSTNAME).sort();
-}
 
 describe('a killed holder\'s lease is taken at once (issue 38 § 2, § 4)', () => {
   it('the other host takes it before it runs out, the fence moved by one, every acknowledged write there', async () => {
@@ -32,7 +20,7 @@ describe('a killed holder\'s lease is taken at once (issue 38 § 2, § 4)', () =
       const [a, b] = await Promise.all([cluster.host(db), cluster.host(db)]);
       const env = await odataEnv(a.url);
       const written = ['DEAD1', 'DEAD2', 'DEAD3'];
-      for (const n of written) expect((await post(a.url, env, n)).status).toBe(201);
+      for (const n of written) expect((await postCustomer(a.url, env, n)).status).toBe(201);
       const lease = async () => (await pool.query<{ owner: string; fence: string; expires: string }>('SELECT owner, fence, expires_at::text AS expires FROM sim_lease WHERE env = $1', [env.key])).rows[0];
       await kill9(a.child);
       // The lease as the killed host left it: still live, renewed a third of its TTL ago at most.
@@ -40,15 +28,15 @@ describe('a killed holder\'s lease is taken at once (issue 38 § 2, § 4)', () =
       expect(left).toBeDefined();
       const { rows: live } = await pool.query<{ live: boolean }>('SELECT $1::timestamptz > now() AS live', [left?.expires]);
       expect(live[0]?.live, 'the killed host\'s lease has not run out yet').toBe(true);
-      expect(await names(b.url, env)).toEqual(written);
+      expect(await customerNames(b.url, env, 'DEAD')).toEqual(written);
       // Answered by b as the holder, taken before the killed host's lease ran out.
       const now = await lease();
       expect(now?.owner).not.toBe(left?.owner);
       expect(Number(now?.fence)).toBe(Number(left?.fence) + 1);
       const { rows: early } = await pool.query<{ early: boolean }>('SELECT $1::timestamptz > now() AS early', [left?.expires]);
       expect(early[0]?.early, 'taken over before the dead holder\'s lease expired').toBe(true);
-      expect((await post(b.url, env, 'DEAD4')).status).toBe(201);
-      expect(await names(b.url, env)).toEqual([...written, 'DEAD4']);
+      expect((await postCustomer(b.url, env, 'DEAD4')).status).toBe(201);
+      expect(await customerNames(b.url, env, 'DEAD')).toEqual([...written, 'DEAD4']);
     } finally {
       await pool.end();
     }
@@ -57,19 +45,14 @@ describe('a killed holder\'s lease is taken at once (issue 38 § 2, § 4)', () =
   it('a holder refusing forwards while it renews its lease keeps it: 503, then taken once its renewals stop', async () => {
     const db = await cluster.server().database();
     const pool = new pg.Pool({ connectionString: db, max: 1 });
-    // A port nothing listens on: the holder's URL refuses every forward.
-    const port = await new Promise<number>((resolve) => {
-      const srv = createServer().listen(0, '127.0.0.1', () => {
-        const p = (srv.address() as { port: number }).port;
-        srv.close(() => resolve(p));
-      });
-    });
+    // The holder's URL refuses every forward.
+    const refused = await refusedUrl();
     let renewing: NodeJS.Timeout | undefined;
     try {
       const b = await cluster.host(db);
       const env = await odataEnv(b.url);
       // Another holder, alive (it renews every 0.5 s) and unreachable from b.
-      await pool.query("UPDATE sim_lease SET owner = 'elsewhere', url = $2, fence = fence + 1, expires_at = now() + interval '3 seconds' WHERE env = $1", [env.key, `http://127.0.0.1:${port}`]);
+      await pool.query("UPDATE sim_lease SET owner = 'elsewhere', url = $2, fence = fence + 1, expires_at = now() + interval '3 seconds' WHERE env = $1", [env.key, refused]);
       renewing = setInterval(() => void pool.query("UPDATE sim_lease SET expires_at = now() + interval '3 seconds' WHERE env = $1 AND owner = 'elsewhere'", [env.key]).catch(() => undefined), 500);
       // b's own lease time runs out (its renewals fail now), then it asks the holder.
       await new Promise((r) => setTimeout(r, 2500));

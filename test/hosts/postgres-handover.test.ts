@@ -5,13 +5,11 @@
 // once, or refused with the retryable 503 and stored not at all. Real CLI hosts, real PostgreSQL.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
+import { clusterHosts, ODATA_ROOT as ROOT, odataEnv, type Env } from '../support/cluster-hosts.ts';
 import type { StartedCli } from '../support/cli.ts';
 
-const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_handover-test-token-0123456789';
 const cluster = clusterHosts(ADMIN);
-
 
 /** Who holds the environment's lease (its URL) and its fence. */
 async function lease(db: string, env: Env): Promise<{ url: string | null; fence: number }> {

@@ -9,9 +9,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/hosts/node/postgres/schema.ts';
 import { startCli, type StartedCli } from '../support/cli.ts';
-import { clusterHosts } from '../support/cluster-hosts.ts';
+import { clusterHosts, ODATA_ROOT as ROOT } from '../support/cluster-hosts.ts';
 
-const ROOT = '/odata/Priority/tabula.ini/demo';
 const ADMIN = 'simadmin_cluster-ops-test-token-0123456789';
 const cluster = clusterHosts(ADMIN);
 const host = cluster.host;

@@ -12,10 +12,9 @@ import { ReadsAhead } from '../../src/hosts/node/postgres/read-ahead.ts';
 import { migrate } from '../../src/hosts/node/postgres/schema.ts';
 import { StoreUnavailable, type Records } from '../../src/engine/storage/backend.ts';
 import { kill9 } from '../support/cli.ts';
-import { clusterHosts, odataEnv, type Env } from '../support/cluster-hosts.ts';
+import { clusterHosts, customerNames, ODATA_ROOT as ROOT, odataEnv, postCustomer, refusedUrl } from '../support/cluster-hosts.ts';
 import { createEnv, createTestSim, useBackend } from '../support/sim.ts';
 
-const ROOT = '/odata/Priority/tabula.ini/demo';
 const cluster = clusterHosts('simadmin_read-ahead-test-token-0123456789');
 
 /** Per kind, its rows in order: what a cache lists. */
@@ -103,28 +102,6 @@ describe('the rows read ahead of a takeover (backend)', () => {
   });
 });
 
-const post = (url: string, env: Env, name: string) =>
-  fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Read ahead' }) });
-
-async function names(url: string, env: Env): Promise<{ status: number; names: string[] }> {
-  const filter = encodeURIComponent("CUSTNAME ge 'AHEAD' and CUSTNAME lt 'AHEAD~'");
-  const res = await fetch(`${url}/sim/${env.key}${ROOT}/CUSTOMERS?$select=CUSTNAME&$filter=${filter}`, { headers: { authorization: env.auth } });
-  if (res.status !== 200) return { status: res.status, names: [] };
-  return { status: 200, names: ((await res.json()) as { value: { CUSTNAME: string }[] }).value.map((c) => c.CUSTNAME).sort() };
-}
-
-/** A port nothing listens on: the holder's URL refuses every forward. */
-async function refusingUrl(): Promise<string> {
-  const { createServer } = await import('node:net');
-  const port = await new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(p));
-    });
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
 const until = async (what: () => boolean, ms: number) => {
   for (const end = Date.now() + ms; !what(); ) {
     if (Date.now() > end) throw new Error('timed out');
@@ -143,7 +120,7 @@ describe('a takeover after a refused forward (hosts)', () => {
       const admin = (method: string, path: string, body?: unknown) =>
         fetch(`${a.url}/sim/_admin/environments/${env.key}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
       const steps: [string, () => Promise<Response>, number][] = [
-        ['a records change as one statement', () => post(a.url, env, 'AHEAD0'), 201],
+        ['a records change as one statement', () => postCustomer(a.url, env, 'AHEAD0'), 201],
         ['a reset (clears the data kinds: a transaction)', () => admin('POST', '/reset', { scope: 'data' }), 200],
         ['a rename (the environment row alone: a transaction)', () => admin('PATCH', '', { name: 'renamed' }), 200],
         ['a generate', () => admin('POST', '/generate', { count: 3 }), 201],
@@ -165,9 +142,9 @@ describe('a takeover after a refused forward (hosts)', () => {
     // Customers above the lazy threshold (4000): read as a large kind, ahead of the takeover too.
     const gen = await fetch(`${a.url}/sim/_admin/environments/${env.key}/generate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"count": 4100}' });
     expect(gen.status).toBe(201);
-    for (const n of ['AHEAD1', 'AHEAD2']) expect((await post(a.url, env, n)).status).toBe(201);
+    for (const n of ['AHEAD1', 'AHEAD2']) expect((await postCustomer(a.url, env, n)).status).toBe(201);
     await kill9(a.child);
-    expect(await names(b.url, env)).toEqual({ status: 200, names: ['AHEAD1', 'AHEAD2'] });
+    expect(await customerNames(b.url, env, 'AHEAD')).toEqual(['AHEAD1', 'AHEAD2']);
     expect(b.output()).toMatch(new RegExp(`took environment ${env.key} \\(fence \\d+\\), its rows read while the lease ran out`));
     const count = await fetch(`${b.url}/sim/${env.key}${ROOT}/CUSTOMERS/$count`, { headers: { authorization: env.auth } });
     expect(Number(await count.text())).toBeGreaterThan(4100);
@@ -179,17 +156,17 @@ describe('a takeover after a refused forward (hosts)', () => {
     try {
       const [a, b] = await Promise.all([cluster.host(db), cluster.host(db)]);
       const env = await odataEnv(a.url);
-      expect((await post(a.url, env, 'AHEAD1')).status).toBe(201);
+      expect((await postCustomer(a.url, env, 'AHEAD1')).status).toBe(201);
       // a stays the holder and keeps renewing, but b's forwards to it are refused (its lease names a dead URL).
-      await pool.query('UPDATE sim_lease SET url = $2 WHERE env = $1', [env.key, await refusingUrl()]);
-      const read = names(b.url, env);
+      await pool.query('UPDATE sim_lease SET url = $2 WHERE env = $1', [env.key, await refusedUrl()]);
+      const read = customerNames(b.url, env, 'AHEAD');
       await until(() => b.output().includes(`reading environment ${env.key} ahead`), 5000);
       // The snapshot of a book this small is read within milliseconds of that line.
       await new Promise((r) => setTimeout(r, 150));
-      expect((await post(a.url, env, 'AHEAD2')).status).toBe(201);
+      expect((await postCustomer(a.url, env, 'AHEAD2')).status).toBe(201);
       // Its last renewal and that write push its lease on; b waits until it has missed one, then takes it.
       await kill9(a.child);
-      expect(await read).toEqual({ status: 200, names: ['AHEAD1', 'AHEAD2'] });
+      expect(await read).toEqual(['AHEAD1', 'AHEAD2']);
       expect(b.output()).toMatch(new RegExp(`took environment ${env.key} \\(fence \\d+\\), its rows read again`));
     } finally {
       await pool.end();

@@ -4,6 +4,7 @@
  * started is killed after it.
  */
 import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startCli, type StartedCli } from './cli.ts';
 import { testPostgres, type TestPostgres } from './postgres.ts';
@@ -55,4 +56,30 @@ export async function odataEnv(url: string): Promise<Env> {
   const env = (await res.json()) as { key: string; credentials: { apiUsers: { username: string; password: string }[] } };
   const user = env.credentials.apiUsers[0] as { username: string; password: string };
   return { key: env.key, auth: `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}` };
+}
+
+/** The OData service's root under an environment. */
+export const ODATA_ROOT = '/odata/Priority/tabula.ini/demo';
+
+/** POST a customer named `name` through a host. */
+export const postCustomer = (url: string, env: Env, name: string): Promise<Response> =>
+  fetch(`${url}/sim/${env.key}${ODATA_ROOT}/CUSTOMERS`, { method: 'POST', headers: { authorization: env.auth, 'content-type': 'application/json' }, body: JSON.stringify({ CUSTNAME: name, CUSTDES: 'Cluster test' }) });
+
+/** The names of the customers whose name starts with `prefix`, sorted, as a host reads them (200). */
+export async function customerNames(url: string, env: Env, prefix: string): Promise<string[]> {
+  const filter = encodeURIComponent(`CUSTNAME ge '${prefix}' and CUSTNAME lt '${prefix}~'`);
+  const res = await fetch(`${url}/sim/${env.key}${ODATA_ROOT}/CUSTOMERS?$select=CUSTNAME&$filter=${filter}`, { headers: { authorization: env.auth } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { value: { CUSTNAME: string }[] }).value.map((c) => c.CUSTNAME).sort();
+}
+
+/** A URL nothing listens at (a port just freed): a forward to it is refused, as to a killed host. */
+export async function refusedUrl(): Promise<string> {
+  const port = await new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const p = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  return `http://127.0.0.1:${port}`;
 }

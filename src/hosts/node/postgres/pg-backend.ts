@@ -48,7 +48,6 @@ export interface PgBackendHooks {
 
 const envOf = (change: Change): string => (change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key);
 
-
 export class PgBackend implements StorageBackend, AheadReader {
   /**
    * Per environment, its large kinds as its latest `loadEager` found them, until the first of them is
