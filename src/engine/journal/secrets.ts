@@ -33,6 +33,9 @@ const SHAPES: Record<CredentialType, RegExp> = {
 /** Candidates remembered either way, at most (random secrets cannot later become one). */
 const MEMO = 10_000;
 
+/** A string too short to hold a secret in any form. */
+const tooShort = (x: unknown): x is string => typeof x === 'string' && x.length < SHORTEST_SECRET_TEXT;
+
 export class SecretIndex {
   private readonly notSecret = new Set<string>();
   /**
@@ -91,11 +94,10 @@ export class SecretIndex {
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       // Too short to hold a secret (most header names and values) is kept without a wait for each.
-      const short = (x: unknown): x is string => typeof x === 'string' && x.length < SHORTEST_SECRET_TEXT;
       for (const [k, v] of Object.entries(value)) {
         // Keys are data too (a header name could carry a secret); defineProperty keeps `__proto__` a key.
-        const key = short(k) ? k : await this.redact(k);
-        Object.defineProperty(out, key, { value: short(v) ? v : await this.redactDeep(v), enumerable: true, writable: true, configurable: true });
+        const key = tooShort(k) ? k : await this.redact(k);
+        Object.defineProperty(out, key, { value: tooShort(v) ? v : await this.redactDeep(v), enumerable: true, writable: true, configurable: true });
       }
       return out as T;
     }

@@ -93,7 +93,7 @@ export class PgBackend implements StorageBackend, AheadReader {
     const ahead = this.adopted.get(env);
     this.adopted.delete(env);
     const early = ahead && (await ahead.eager.catch(() => null));
-    if (ahead && early) {
+    if (early) {
       this.deferred.set(env, early.lazy);
       this.aheadKinds.set(env, ahead.deferred);
       this.hooks.op?.('read', false);
