@@ -7,6 +7,12 @@
  * Before timing, both stores get the same warm-up of POST and GET rounds for WARM_UP_MS: long enough
  * for the cluster to hand the environment's lease to the host HAProxy sends its key to (ownership
  * follows traffic, src/hosts/node/postgres/traffic.ts), which the output says.
+ * The ratios are timed in turns: both stores run side by side, each turn times TURN_ROUNDS rounds on
+ * one and then the other (the first alternating), after SETTLE_MS of quiet, and a ratio is taken
+ * within each turn. Timed one after the other, the machine's load moved the ratio from 1.3x to 3.3x
+ * between two runs minutes apart (2026-11-30), more than any change to the code. The embedded store
+ * is also timed alone before the cluster starts, so a reader sees whether the cluster beside it
+ * slowed it (which would flatter the ratio).
  * Every host runs from the build in lib/, as the installed package does (not the sources under tsx,
  * whose start and per-request costs an operator never pays).
  * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
@@ -23,7 +29,13 @@ import { ms, stats, table } from './lib.ts';
 import { CLI, ensureNodeLib } from '../build/node-lib.mjs';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
+/** Rounds of the embedded store timed alone, before the cluster starts (a reference, not a ratio). */
 const ROUNDS = 40;
+/** Turns, and rounds per store in each turn. */
+const TURNS = 8;
+const TURN_ROUNDS = 15;
+/** Quiet before each store's part of a turn: the other's journal flush (250 ms) and notices settle. */
+const SETTLE_MS = 300;
 /** The least time a holder keeps a small environment before handing it over, and 2 s more. */
 const WARM_UP_MS = MIN_HOLD_MS + 2000;
 const COLL = '/fscmRestApi/resources/11.13.18.05/receivablesInvoices';
@@ -113,12 +125,12 @@ async function warmUp(url: string, env: Env): Promise<number> {
   return requests;
 }
 
-/** Median POST of an invoice and GET of one (expand=all), after the warm-up. */
-async function postAndGet(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
+/** Median POST of an invoice and GET of one (expand=all) over `rounds` rounds, after the warm-up. */
+async function postAndGet(url: string, env: Env, rounds = ROUNDS): Promise<{ post: number; get: number; id: string }> {
   const posts: number[] = [];
   const gets: number[] = [];
   let id = '';
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < rounds; i++) {
     const r = await round(url, env);
     id = r.id;
     posts.push(r.post);
@@ -151,8 +163,7 @@ async function main(): Promise<void> {
     const embedded = await startHost(['--state', join(dir, 'state.jsonl')]);
     const eEnv = await receivablesEnv(embedded.url);
     await warmUp(embedded.url, eEnv);
-    const e = await postAndGet(embedded.url, eEnv);
-    await kill9(embedded);
+    const alone = await postAndGet(embedded.url, eEnv);
 
     const db = await server.database();
     const a = await startHost(['--store', db]);
@@ -183,16 +194,41 @@ async function main(): Promise<void> {
         `(a holder hands an environment over once ${SHARE} of its last ${WINDOW} requests came forwarded from one host and it held it ${MIN_HOLD_MS / 1000} s). ` +
         `Its holder: host ${before} before the warm-up, host ${after} after it${before === after ? ' (HAProxy sends its key to that host: no handover needed)' : ' (handed over)'}.`,
     );
-    const c = await postAndGet(front, cEnv);
+    // The same rounds sent to the holder itself tell the proxy's hop apart (not a target).
+    const holderUrl = haproxy && after !== 'none' ? (after === 'A' ? a.url : b.url) : null;
+    const parts = [
+      { name: 'embedded', run: () => postAndGet(embedded.url, eEnv, TURN_ROUNDS) },
+      { name: 'cluster', run: () => postAndGet(front, cEnv, TURN_ROUNDS) },
+      ...(holderUrl ? [{ name: 'direct', run: () => postAndGet(holderUrl, cEnv, TURN_ROUNDS) }] : []),
+    ];
+    const turns: Record<string, { post: number; get: number }>[] = [];
+    let c = { id: '' };
+    for (let turn = 0; turn < TURNS; turn++) {
+      const got: Record<string, { post: number; get: number }> = {};
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[(i + turn) % parts.length] as (typeof parts)[number];
+        await new Promise((r) => setTimeout(r, SETTLE_MS));
+        const r = await part.run();
+        got[part.name] = r;
+        if (part.name === 'cluster') c = r;
+      }
+      turns.push(got);
+    }
     const stayed = await holderOf();
-    if (stayed !== after) console.log(`The lease moved again while timing: host ${after} → host ${stayed}.`);
-    // The same rounds sent to the holder itself: what the proxy's hop costs.
-    const direct = haproxy && stayed !== 'none' ? await postAndGet(stayed === 'A' ? a.url : b.url, cEnv) : null;
-    table(`POST invoice / GET invoice (expand=all), median of ${ROUNDS}: cluster through ${via}`, [
-      { store: 'embedded (--state)', 'POST invoice': ms(e.post), 'GET invoice': ms(e.get) },
-      { store: 'PostgreSQL, 2 hosts', 'POST invoice': ms(c.post), 'GET invoice': ms(c.get) },
-      ...(direct ? [{ store: 'PostgreSQL, the holder without HAProxy (not a target)', 'POST invoice': ms(direct.post), 'GET invoice': ms(direct.get) }] : []),
-      { store: 'ratio (targets ≤ 2x, ≤ 1.2x)', 'POST invoice': `${(c.post / e.post).toFixed(2)}x`, 'GET invoice': `${(c.get / e.get).toFixed(2)}x` },
+    if (stayed !== after) console.log(`The lease moved while timing: host ${after} → host ${stayed}.`);
+    await kill9(embedded);
+    const median = (xs: number[]) => stats(xs).median;
+    const of = (name: string, what: 'post' | 'get') => median(turns.map((t) => (t[name] as { post: number; get: number })[what]));
+    const ratio = (what: 'post' | 'get', name = 'cluster') => {
+      const xs = turns.map((t) => (t[name] as { post: number; get: number })[what] / (t.embedded as { post: number; get: number })[what]);
+      return `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
+    };
+    table(`POST invoice / GET invoice (expand=all): ${TURNS} turns of ${TURN_ROUNDS} rounds per store, the stores side by side; cluster through ${via}; a store's figure is the median of its turns' medians, a ratio the median of the turns' ratios (range)`, [
+      { store: `embedded (--state), timed alone before the cluster started, median of ${ROUNDS} (not a ratio)`, 'POST invoice': ms(alone.post), 'GET invoice': ms(alone.get) },
+      { store: 'embedded (--state), in turns', 'POST invoice': ms(of('embedded', 'post')), 'GET invoice': ms(of('embedded', 'get')) },
+      { store: 'PostgreSQL, 2 hosts, in turns', 'POST invoice': ms(of('cluster', 'post')), 'GET invoice': ms(of('cluster', 'get')) },
+      ...(holderUrl ? [{ store: 'PostgreSQL, the holder without HAProxy, in turns (not a target)', 'POST invoice': `${ms(of('direct', 'post'))}, ${ratio('post', 'direct')}`, 'GET invoice': `${ms(of('direct', 'get'))}, ${ratio('get', 'direct')}` }] : []),
+      { store: 'ratio (targets ≤ 2x, ≤ 1.2x)', 'POST invoice': ratio('post'), 'GET invoice': ratio('get') },
     ]);
 
     const t = performance.now();
