@@ -17,6 +17,7 @@ import { answerCode } from './codes.ts';
 import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
 import type { SecretIndex } from './secrets.ts';
+import { readEntry, storeEntry, type StoredEntry } from './stored-entry.ts';
 import { BODY_LIMIT, RING_SIZE, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 type Draft = Omit<JournalEntry, 'id'>;
@@ -91,7 +92,7 @@ export interface JournalOptions {
 
 export class Journal {
   private readonly rings = new Map<string, Promise<Ring>>();
-  private readonly unsaved = new Map<string, JournalEntry[]>();
+  private readonly unsaved = new Map<string, StoredEntry[]>();
   private readonly inflight = new Set<Promise<unknown>>();
   /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
   private readonly recording = new Map<string, Set<Promise<void>>>();
@@ -236,7 +237,7 @@ export class Journal {
   private ring(env: string): Promise<Ring> {
     let ring = this.rings.get(env);
     if (!ring) {
-      ring = this.persistence.load(env).then((s) => new Ring(s.entries, s.nextId, () => this.capacity(env)));
+      ring = this.persistence.load(env).then((s) => new Ring(s.entries.map(storeEntry), s.nextId, () => this.capacity(env)));
       ring.catch(() => this.rings.delete(env));
       this.rings.set(env, ring);
     }
@@ -246,7 +247,8 @@ export class Journal {
   /** Give the draft the environment's next id, keep it in the ring and queue it for persistence. */
   private async add(env: string, draft: Draft): Promise<number> {
     const ring = await this.ring(env);
-    const entry: JournalEntry = { id: ring.nextId++, ...draft };
+    // Kept with its bodies as bytes (stored-entry.ts), the same until persisted.
+    const entry = storeEntry({ id: ring.nextId++, ...draft });
     ring.push(entry);
     const list = this.unsaved.get(env) ?? [];
     list.push(entry);
@@ -280,7 +282,7 @@ export class Journal {
     this.chain = this.chain.then(async () => {
       for (const [env, entries] of batches) {
         const ring = await this.ring(env);
-        await this.persistence.append(env, entries, ring.keepFrom).catch((err: unknown) => console.error('[erp-sim] journal not persisted', err));
+        await this.persistence.append(env, entries.map(readEntry), ring.keepFrom).catch((err: unknown) => console.error('[erp-sim] journal not persisted', err));
       }
       this.opts.onFlushed?.(batches.map(([env]) => env));
     });
