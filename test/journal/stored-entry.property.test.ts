@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readEntry, storeEntry } from '../../src/engine/journal/stored-entry.ts';
+import { readEntry, storeBody, storeEntry } from '../../src/engine/journal/stored-entry.ts';
 import type { JournalEntry } from '../../src/engine/journal/types.ts';
 
 const anyChar = fc.oneof(
@@ -47,6 +47,17 @@ describe('journal entries kept as bytes', () => {
         expect(JSON.stringify(back)).toBe(JSON.stringify(e));
         // Read twice: each read makes its own object, the stored one unchanged.
         expect(JSON.stringify(readEntry(storeEntry(back)))).toBe(JSON.stringify(e));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a body kept as its part and the mark after it reads back as the two joined', () => {
+    fc.assert(
+      fc.property(body, fc.constantFrom('', '… [truncated]', '… [truncated: 9000 characters]'), (kept, mark) => {
+        const stored = storeBody(kept, mark);
+        const e: JournalEntry = { id: 1, at: '', product: 'receivables', service: 'rest', method: 'GET', path: '/', status: 200, ms: 0, request: { headers: {} }, response: { headers: {}, body: '' } };
+        expect(readEntry({ ...e, response: { headers: {}, body: stored } }).response.body).toBe(kept + mark);
       }),
       { numRuns: 400 },
     );
