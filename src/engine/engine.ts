@@ -2,6 +2,7 @@ import { Hono } from 'hono/tiny';
 import { adminRoutes, type EngineStats } from './admin/routes.ts';
 import { CredentialVerifier } from './admin/credentials.ts';
 import { envNow, systemClock } from './core/clock.ts';
+import { useSha256, type Sha256Hex } from './core/crypto.ts';
 import { json, problem } from './core/http.ts';
 import { limitBody } from './core/limits.ts';
 import { storeUnavailable, unknownEnvironment, unknownEnvironmentDetail } from './core/sim-errors.ts';
@@ -80,6 +81,8 @@ export interface EngineOptions {
    * Tests pass one that moves their host clock, so a drill's seconds cost them none.
    */
   sleep?: Sleep;
+  /** The host's synchronous SHA-256 (hex), faster than the script one used without it (core/crypto.ts). */
+  sha256Hex?: Sha256Hex;
 }
 
 export interface Engine {
@@ -114,6 +117,7 @@ const UNROUTED = 'x-erp-sim-unrouted';
 export async function createEngine(options: EngineOptions): Promise<Engine> {
   const mount = (options.mount ?? '/sim').replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
+  if (options.sha256Hex) useSha256(options.sha256Hex);
   const products = new Map<ProductId, Product>((options.products ?? PRODUCTS).map((p) => [p.id, p]));
   const source = options.backend ?? (options.db ? new DexieBackend(options.db) : undefined);
   if (!source) throw new Error('createEngine needs a db or a backend');

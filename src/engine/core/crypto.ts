@@ -1,4 +1,7 @@
-/** Credential hashing: PBKDF2 with WebCrypto (present in browsers, service workers and Node 20), SHA-256 with @noble/hashes. */
+/**
+ * Credential hashing: PBKDF2 with WebCrypto (present in browsers, service workers and Node 20),
+ * SHA-256 with @noble/hashes unless the host gives a native one (useSha256).
+ */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
@@ -33,7 +36,22 @@ export async function pbkdf2(secret: string, saltHex: string, iterations = PBKDF
  * as every caller had it.
  */
 export async function sha256Hex(text: string): Promise<string> {
-  return bytesToHex(sha256(enc.encode(text)));
+  return digest(text);
+}
+
+/** A synchronous SHA-256 of a text's UTF-8, in lower-case hex. */
+export type Sha256Hex = (text: string) => string;
+
+const nobleSha256Hex: Sha256Hex = (text) => bytesToHex(sha256(enc.encode(text)));
+let digest: Sha256Hex = nobleSha256Hex;
+
+/**
+ * Use the host's own SHA-256 (the Node host: node:crypto, several times faster than a script's on
+ * every bearer call and secret candidate). Process-wide, unlike a clock: every implementation gives
+ * the same digest, so which one runs changes no answer.
+ */
+export function useSha256(hex: Sha256Hex | undefined): void {
+  digest = hex ?? nobleSha256Hex;
 }
 
 /** Compare two hex strings without an early exit, so timing does not leak the matching prefix. */

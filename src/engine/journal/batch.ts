@@ -22,7 +22,7 @@ function stringHeaders(v: unknown): Record<string, string> {
 const bodyText = (b: unknown): string | undefined => (b === undefined || b === '' ? undefined : typeof b === 'string' ? b : JSON.stringify(b));
 
 /** Inner drafts of a $batch (outer entry `outer`); empty when either side is not a JSON batch. */
-export function innerDrafts(outer: Draft, requestText: string, responseText: string, odataBase: string): Draft[] {
+export function innerDrafts(outer: Pick<Draft, 'at' | 'product' | 'source'>, requestText: string, responseText: string, odataBase: string): Draft[] {
   let requests: unknown[];
   let responses: unknown[];
   try {

@@ -14,12 +14,14 @@ import { isBodiless, isDropped, knownBytes, knownText } from '../core/http.ts';
 import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
-import { redactBody, redactHeaders, redactPath, truncate } from './redact.ts';
+import { redactBody, redactHeaders, redactPath, truncateParts } from './redact.ts';
 import { Ring, type JournalFilter } from './ring.ts';
 import type { SecretIndex } from './secrets.ts';
+import { readEntry, storeBody, storeEntry, type StoredBody, type StoredEntry } from './stored-entry.ts';
 import { BODY_LIMIT, RING_SIZE, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
-type Draft = Omit<JournalEntry, 'id'>;
+/** An entry before its id, its bodies already as kept (stored-entry.ts). */
+type Draft = Omit<StoredEntry, 'id'>;
 
 /** How long entries wait in memory before one persistence write takes them all. */
 const FLUSH_DELAY_MS = 250;
@@ -30,12 +32,8 @@ const CUT_MARGIN = 1024;
 /** Request bodies of a $batch are read whole (up to this) to journal each operation. */
 const BATCH_READ_LIMIT = 1 << 20;
 
-/**
- * What an entry keeps of a body read in part, as a string of its own: a slice joined to the mark
- * would hold on to the whole text it was cut from (the decoded prefix of a page, twice as long),
- * for as long as the entry is kept, which is long enough to be copied out of V8's young generation.
- */
-const cutText = (kept: string): string => [kept, '… [truncated]'].join('');
+/** What follows the part kept of a body read in part. */
+const CUT_MARK = '… [truncated]';
 
 export interface BeginInfo {
   env: string;
@@ -91,7 +89,7 @@ export interface JournalOptions {
 
 export class Journal {
   private readonly rings = new Map<string, Promise<Ring>>();
-  private readonly unsaved = new Map<string, JournalEntry[]>();
+  private readonly unsaved = new Map<string, StoredEntry[]>();
   private readonly inflight = new Set<Promise<unknown>>();
   /** Per environment, the entries being recorded (answered requests whose entry is not in the ring yet). */
   private readonly recording = new Map<string, Set<Promise<void>>>();
@@ -214,10 +212,10 @@ export class Journal {
    * A body as the entry keeps it: secret fields redacted, then every secret the host knows wherever
    * it is, then cut to BODY_LIMIT (redaction first, so no secret is cut in half and kept in part).
    */
-  private async keep(body: { text: string; cut: boolean }, contentType: string | null): Promise<string> {
-    if (!body.cut) return truncate(await this.secret(redactBody(body.text, contentType)), BODY_LIMIT);
+  private async keep(body: { text: string; cut: boolean }, contentType: string | null): Promise<StoredBody> {
+    if (!body.cut) return storeBody(...truncateParts(await this.secret(redactBody(body.text, contentType)), BODY_LIMIT));
     // What came of a body that arrived too late (less than the entry keeps and its margin) is kept.
-    if (body.text.length <= BODY_LIMIT + CUT_MARGIN) return cutText((await this.secret(redactBody(body.text.slice(0, BODY_LIMIT), contentType, true))).slice(0, BODY_LIMIT));
+    if (body.text.length <= BODY_LIMIT + CUT_MARGIN) return storeBody((await this.secret(redactBody(body.text.slice(0, BODY_LIMIT), contentType, true))).slice(0, BODY_LIMIT), CUT_MARK);
     // A body read only in part may end inside a secret, which nothing recognizes: what redaction
     // leaves of its last CUT_MARGIN characters (longer than any escaped secret) is never kept.
     // Redaction changes nothing after a secret it does not recognize, so such a secret stays in the
@@ -229,14 +227,14 @@ export class Journal {
     for (let n = BODY_LIMIT + CUT_MARGIN; ; n *= 2) {
       const whole = n >= body.text.length;
       const text = await this.secret(redactBody(whole ? body.text : body.text.slice(0, n), contentType, true));
-      if (whole || text.length - CUT_MARGIN >= BODY_LIMIT) return cutText(text.slice(0, Math.max(0, Math.min(BODY_LIMIT, text.length - CUT_MARGIN))));
+      if (whole || text.length - CUT_MARGIN >= BODY_LIMIT) return storeBody(text.slice(0, Math.max(0, Math.min(BODY_LIMIT, text.length - CUT_MARGIN))), CUT_MARK);
     }
   }
 
   private ring(env: string): Promise<Ring> {
     let ring = this.rings.get(env);
     if (!ring) {
-      ring = this.persistence.load(env).then((s) => new Ring(s.entries, s.nextId, () => this.capacity(env)));
+      ring = this.persistence.load(env).then((s) => new Ring(s.entries.map(storeEntry), s.nextId, () => this.capacity(env)));
       ring.catch(() => this.rings.delete(env));
       this.rings.set(env, ring);
     }
@@ -246,7 +244,7 @@ export class Journal {
   /** Give the draft the environment's next id, keep it in the ring and queue it for persistence. */
   private async add(env: string, draft: Draft): Promise<number> {
     const ring = await this.ring(env);
-    const entry: JournalEntry = { id: ring.nextId++, ...draft };
+    const entry: StoredEntry = { id: ring.nextId++, ...draft };
     ring.push(entry);
     const list = this.unsaved.get(env) ?? [];
     list.push(entry);
@@ -280,7 +278,7 @@ export class Journal {
     this.chain = this.chain.then(async () => {
       for (const [env, entries] of batches) {
         const ring = await this.ring(env);
-        await this.persistence.append(env, entries, ring.keepFrom).catch((err: unknown) => console.error('[erp-sim] journal not persisted', err));
+        await this.persistence.append(env, entries.map(readEntry), ring.keepFrom).catch((err: unknown) => console.error('[erp-sim] journal not persisted', err));
       }
       this.opts.onFlushed?.(batches.map(([env]) => env));
     });

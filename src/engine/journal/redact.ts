@@ -117,5 +117,11 @@ export function redactBody(text: string, contentType: string | null, cut = false
 
 /** Keep at most `limit` characters, saying how much was cut. */
 export function truncate(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}… [truncated: ${text.length} characters]`;
+  const [kept, mark] = truncateParts(text, limit);
+  return mark ? `${kept}${mark}` : kept;
+}
+
+/** `truncate` as the text kept and the mark after it ('' when nothing was cut). */
+export function truncateParts(text: string, limit: number): [string, string] {
+  return text.length <= limit ? [text, ''] : [text.slice(0, limit), `… [truncated: ${text.length} characters]`];
 }

@@ -1,4 +1,5 @@
 /** One environment's journal in memory: entries oldest first, at most its size, ids increasing. */
+import { readEntry, type StoredEntry } from './stored-entry.ts';
 import { entrySource, type JournalEntry, type JournalSource } from './types.ts';
 
 export interface JournalFilter {
@@ -18,16 +19,16 @@ export class Ring {
   lostThrough = 0;
 
   constructor(
-    readonly entries: JournalEntry[],
+    readonly entries: StoredEntry[],
     public nextId: number,
     /** Entries kept (read on each push: the environment's setting may change). */
     private readonly size: () => number,
   ) {}
 
-  push(entry: JournalEntry): void {
+  push(entry: StoredEntry): void {
     this.entries.push(entry);
     const over = this.entries.length - this.size();
-    if (over > 0) this.lostThrough = (this.entries.splice(0, over).pop() as JournalEntry).id;
+    if (over > 0) this.lostThrough = (this.entries.splice(0, over).pop() as StoredEntry).id;
   }
 
   /** Whether entries after `since` (all, without it) were dropped for want of room. */
@@ -40,17 +41,17 @@ export class Ring {
     return this.entries[0]?.id ?? this.nextId;
   }
 
-  /** Newest first. */
+  /** Newest first, each made readable (stored-entry.ts). */
   select(f: JournalFilter): JournalEntry[] {
     const out: JournalEntry[] = [];
     for (let i = this.entries.length - 1; i >= 0 && out.length < f.limit; i--) {
-      const e = this.entries[i] as JournalEntry;
+      const e = this.entries[i] as StoredEntry;
       if (f.since !== undefined && e.id <= f.since) break;
       if (f.status?.exact !== undefined && e.status !== f.status.exact) continue;
       if (f.status?.klass !== undefined && Math.floor(e.status / 100) !== f.status.klass) continue;
       if (f.path !== undefined && !e.path.includes(f.path)) continue;
       if (f.sources !== undefined && !f.sources.includes(entrySource(e))) continue;
-      out.push(e);
+      out.push(readEntry(e));
     }
     return out;
   }

@@ -9,6 +9,21 @@ import type { JournalEntry, JournalPersistence, JournalSnapshot } from '../../en
 
 type Line = { env: string; add: JournalEntry[]; keepFrom: number } | { env: string; clear: true; nextId: number | null };
 
+/**
+ * An entry as this file keeps it in memory (for a rewrite and the next load): its JSON, as UTF-8
+ * bytes outside the V8 heap. Kept as objects, the last 500 entries of every environment were
+ * copied into the old generation and collected with it again and again under a steady load.
+ */
+interface KeptEntry {
+  id: number;
+  json: Buffer;
+}
+
+interface KeptRing {
+  entries: KeptEntry[];
+  nextId: number;
+}
+
 /** Rewrite the file once it holds this many lines more than environments. */
 const COMPACT_AFTER = 2000;
 
@@ -28,6 +43,15 @@ class PieceWriter {
 
   constructor(private readonly fd: number) {}
 
+  /** Bytes already encoded (an entry's JSON kept in memory). */
+  addBytes(piece: Buffer): void {
+    if (this.used + piece.byteLength > SCRATCH_BYTES) this.flush();
+    if (piece.byteLength > SCRATCH_BYTES) {
+      let at = 0;
+      while (at < piece.byteLength) at += writeSync(this.fd, piece, at, piece.byteLength - at);
+    } else this.used += piece.copy(this.scratch, this.used);
+  }
+
   add(piece: string): void {
     // At most three UTF-8 bytes per UTF-16 unit: a piece that may not fit is written after what waits.
     if (this.used + piece.length * 3 > SCRATCH_BYTES) this.flush();
@@ -42,16 +66,25 @@ class PieceWriter {
   }
 }
 
-/** `JSON.stringify(line)` and a newline, piece by piece (an add line: its entries one at a time). */
-function writeLine(out: PieceWriter, line: Line): void {
-  if ('clear' in line) return out.add(`${JSON.stringify(line)}\n`);
-  out.add(`{"env":${JSON.stringify(line.env)},"add":[`);
-  line.add.forEach((entry, i) => out.add(i ? `,${JSON.stringify(entry)}` : JSON.stringify(entry)));
-  out.add(`],"keepFrom":${JSON.stringify(line.keepFrom)}}\n`);
+/** An entry's JSON (`JSON.stringify(entry)`), kept as bytes. */
+const keep = (entry: JournalEntry): KeptEntry => ({ id: entry.id, json: Buffer.from(JSON.stringify(entry)) });
+
+/** `JSON.stringify(line)` and a newline, piece by piece: the same bytes, an add line's entries written from their kept JSON. */
+function writeClear(out: PieceWriter, line: Extract<Line, { clear: true }>): void {
+  out.add(`${JSON.stringify(line)}\n`);
+}
+
+function writeAdd(out: PieceWriter, env: string, add: readonly KeptEntry[], keepFrom: number): void {
+  out.add(`{"env":${JSON.stringify(env)},"add":[`);
+  add.forEach((entry, i) => {
+    if (i) out.add(',');
+    out.addBytes(entry.json);
+  });
+  out.add(`],"keepFrom":${JSON.stringify(keepFrom)}}\n`);
 }
 
 export class FileJournalPersistence implements JournalPersistence {
-  private readonly rings = new Map<string, JournalSnapshot>();
+  private readonly rings = new Map<string, KeptRing>();
   private lines = 0;
   /** Kept open between appends (no open and close each); reopened after a rewrite. */
   private fd = -1;
@@ -66,7 +99,8 @@ export class FileJournalPersistence implements JournalPersistence {
     for (const text of whole.split('\n')) {
       if (!text.trim()) continue;
       try {
-        this.apply(JSON.parse(text) as Line);
+        const line = JSON.parse(text) as Line;
+        this.apply(line.env, 'clear' in line ? { clear: true, nextId: line.nextId } : { add: line.add.map(keep), keepFrom: line.keepFrom });
         this.lines++;
       } catch {
         // A line torn by a kill: what it held is lost, the rest stands.
@@ -74,28 +108,29 @@ export class FileJournalPersistence implements JournalPersistence {
     }
   }
 
-  private apply(line: Line): void {
-    if ('clear' in line) {
-      if (line.nextId === null) this.rings.delete(line.env);
-      else this.rings.set(line.env, { entries: [], nextId: line.nextId });
+  private apply(env: string, change: { clear: true; nextId: number | null } | { add: KeptEntry[]; keepFrom: number }): void {
+    if ('clear' in change) {
+      if (change.nextId === null) this.rings.delete(env);
+      else this.rings.set(env, { entries: [], nextId: change.nextId });
       return;
     }
-    const r = this.rings.get(line.env) ?? { entries: [], nextId: 1 };
-    const entries = [...r.entries, ...line.add].filter((e) => e.id >= line.keepFrom);
-    this.rings.set(line.env, { entries, nextId: Math.max(r.nextId, (line.add[line.add.length - 1]?.id ?? 0) + 1) });
+    const r = this.rings.get(env) ?? { entries: [], nextId: 1 };
+    const entries = [...r.entries, ...change.add].filter((e) => e.id >= change.keepFrom);
+    this.rings.set(env, { entries, nextId: Math.max(r.nextId, (change.add[change.add.length - 1]?.id ?? 0) + 1) });
   }
 
-  private write(line: Line): void {
-    this.apply(line);
+  /** Apply a change in memory, then append its line (or rewrite the file, once most lines are superseded). */
+  private write(env: string, change: { clear: true; nextId: number | null } | { add: KeptEntry[]; keepFrom: number }): void {
+    this.apply(env, change);
     if (this.lines > COMPACT_AFTER + this.rings.size) {
       const tmp = `${this.file}.tmp`;
       const fd = openSync(tmp, 'w');
       try {
         const out = new PieceWriter(fd);
         // Per environment: its next id (a clear line), then the entries it keeps.
-        for (const [env, r] of this.rings) {
-          writeLine(out, { env, clear: true, nextId: r.nextId });
-          writeLine(out, { env, add: r.entries, keepFrom: 0 });
+        for (const [name, r] of this.rings) {
+          writeClear(out, { env: name, clear: true, nextId: r.nextId });
+          writeAdd(out, name, r.entries, 0);
         }
         out.flush();
       } finally {
@@ -113,7 +148,8 @@ export class FileJournalPersistence implements JournalPersistence {
     }
     if (this.torn) this.out.add('\n');
     this.torn = false;
-    writeLine(this.out, line);
+    if ('clear' in change) writeClear(this.out, { env, ...change });
+    else writeAdd(this.out, env, change.add, change.keepFrom);
     this.out.flush();
     this.lines++;
   }
@@ -127,14 +163,14 @@ export class FileJournalPersistence implements JournalPersistence {
 
   async load(env: string): Promise<JournalSnapshot> {
     const r = this.rings.get(env);
-    return { entries: r ? [...r.entries] : [], nextId: r?.nextId ?? 1 };
+    return { entries: r ? r.entries.map((e) => JSON.parse(e.json.toString('utf8')) as JournalEntry) : [], nextId: r?.nextId ?? 1 };
   }
 
   async append(env: string, entries: JournalEntry[], keepFrom: number): Promise<void> {
-    if (entries.length) this.write({ env, add: entries, keepFrom });
+    if (entries.length) this.write(env, { add: entries.map(keep), keepFrom });
   }
 
   async clear(env: string, nextId: number | null): Promise<void> {
-    this.write({ env, clear: true, nextId });
+    this.write(env, { clear: true, nextId });
   }
 }

@@ -9,6 +9,7 @@ import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@
 import { chosenTokenProblem, lazyBuiltInCatalog, createEngine, hashToken, isDropped, knownBytes, knownText, MemoryBackend, newToken, redactTokens, storeUnavailable, StoreUnavailable, type AccessOptions, type Engine, type HostClock, type JournalPersistence, type StorageBackend } from '../../engine/for-node.ts';
 import { openJournal } from './state-file.ts';
 import { FileJournalPersistence } from './journal-file.ts';
+import { nodeSha256Hex } from './native-sha256.ts';
 import type { AppFiles } from './app-files.ts';
 import { readAdminHash, writeAdminHash } from './access-file.ts';
 import { settleUnreadBody } from './unread-body.ts';
@@ -195,7 +196,7 @@ async function startOver(opts: NodeHostOptions, pgStore: PgStore | null): Promis
     pgStore && cluster ? Object.assign(new PgBackend(pgStore.pool, { guard: cluster.guard, op: (op, failed) => ops?.storeOp(op, failed), doubt: (env) => cluster.doubt(env) }), pgLessons(pgStore.pool, cluster.id)) : (journal?.backend ?? new MemoryBackend());
   // The request journal: in the database, next to the state file (FILE.journal.jsonl), else in memory.
   const requestJournal: (JournalPersistence & { close?: () => void }) | undefined = pgStore ? new PgJournalPersistence(pgStore.pool) : opts.stateFile ? new FileJournalPersistence(`${opts.stateFile}.journal.jsonl`) : undefined;
-  const engine = await createEngine({ backend, clock: opts.clock, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
+  const engine = await createEngine({ backend, clock: opts.clock, sha256Hex: nodeSha256Hex, journalSize: opts.journalSize, catalog: lazyBuiltInCatalog, journal: requestJournal, access: access.options, generateSlice: GENERATE_SLICE, warmBeforeGenerate: true, streamNotices: true });
   const simPath = (pathname: string) => pathname === engine.mount || pathname.startsWith(`${engine.mount}/`);
   const app = opts.app;
   ops = new OpsRoutes({
