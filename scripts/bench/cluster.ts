@@ -108,8 +108,14 @@ async function timed(fn: () => Promise<Response>, expect: number): Promise<{ ms:
   return { ms: took, res: body ? JSON.parse(body) : null };
 }
 
+/** A POST of an invoice and a GET of one (expand=all), in ms (or their medians). */
+interface Timing {
+  post: number;
+  get: number;
+}
+
 /** One POST of an invoice and one GET of it (expand=all). */
-async function round(url: string, env: Env): Promise<{ post: number; get: number; id: string }> {
+async function round(url: string, env: Env): Promise<Timing & { id: string }> {
   const p = await timed(() => fetch(`${url}/sim/${env.key}${COLL}`, { method: 'POST', headers: env.headers, body: invoice() }), 201);
   const id = String((p.res as { CustomerTransactionId: number }).CustomerTransactionId);
   const g = await timed(() => fetch(`${url}/sim/${env.key}${COLL}/${id}?expand=all`, { headers: env.headers }), 200);
@@ -128,7 +134,7 @@ async function warmUp(url: string, env: Env): Promise<number> {
 }
 
 /** Median POST of an invoice and GET of one (expand=all) over `rounds` rounds, after the warm-up. */
-async function postAndGet(url: string, env: Env, rounds = ROUNDS): Promise<{ post: number; get: number; id: string }> {
+async function postAndGet(url: string, env: Env, rounds = ROUNDS): Promise<Timing & { id: string }> {
   const posts: number[] = [];
   const gets: number[] = [];
   let id = '';
@@ -205,16 +211,16 @@ async function main(): Promise<void> {
       { name: 'cluster', run: () => postAndGet(front, cEnv, TURN_ROUNDS) },
       ...(holderUrl ? [{ name: 'direct', run: () => postAndGet(holderUrl, cEnv, TURN_ROUNDS) }] : []),
     ];
-    const turns: Record<string, { post: number; get: number }>[] = [];
-    let c = { id: '' };
+    const turns: Record<string, Timing>[] = [];
+    let lastId = clusterAlone.id;
     for (let turn = 0; turn < TURNS; turn++) {
-      const got: Record<string, { post: number; get: number }> = {};
+      const got: Record<string, Timing> = {};
       for (let i = 0; i < parts.length; i++) {
         const part = parts[(i + turn) % parts.length] as (typeof parts)[number];
         await new Promise((r) => setTimeout(r, SETTLE_MS));
         const r = await part.run();
         got[part.name] = r;
-        if (part.name === 'cluster') c = r;
+        if (part.name === 'cluster') lastId = r.id;
       }
       turns.push(got);
     }
@@ -222,9 +228,9 @@ async function main(): Promise<void> {
     if (stayed !== after) console.log(`The lease moved while timing: host ${after} → host ${stayed}.`);
     await kill9(embedded);
     const median = (xs: number[]) => stats(xs).median;
-    const of = (name: string, what: 'post' | 'get') => median(turns.map((t) => (t[name] as { post: number; get: number })[what]));
-    const ratio = (what: 'post' | 'get', name = 'cluster') => {
-      const xs = turns.map((t) => (t[name] as { post: number; get: number })[what] / (t.embedded as { post: number; get: number })[what]);
+    const of = (name: string, what: keyof Timing) => median(turns.map((t) => (t[name] as Timing)[what]));
+    const ratio = (what: keyof Timing, name = 'cluster') => {
+      const xs = turns.map((t) => (t[name] as Timing)[what] / (t.embedded as Timing)[what]);
       return `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
     };
     table(`POST invoice / GET invoice (expand=all), cluster through ${via}: each store timed alone (median of ${ROUNDS}) and in turns (${TURNS} turns of ${TURN_ROUNDS} rounds per store, side by side; a store's figure the median of its turns' medians, a ratio the median of the turns' ratios, with their range)`, [
@@ -247,14 +253,14 @@ async function main(): Promise<void> {
     await pool.end();
     const holder = rows[0]?.url === b.url ? b : a;
     const other = holder === a ? b : a;
-    const item = () => fetch(`${other.url}/sim/${cEnv.key}${COLL}/${c.id}?expand=all`, { headers: cEnv.headers });
+    const item = () => fetch(`${other.url}/sim/${cEnv.key}${COLL}/${lastId}?expand=all`, { headers: cEnv.headers });
     await kill9(holder);
     const failover = await firstAnswer(item, 200, performance.now());
 
     // A host started afresh, the 100k invoices in the database: first answer from the spawn.
     await kill9(other);
     const fresh = await startHost(['--store', db]);
-    const restart = await firstAnswer(() => fetch(`${fresh.url}/sim/${cEnv.key}${COLL}/${c.id}?expand=all`, { headers: cEnv.headers }), 200, fresh.startedAt);
+    const restart = await firstAnswer(() => fetch(`${fresh.url}/sim/${cEnv.key}${COLL}/${lastId}?expand=all`, { headers: cEnv.headers }), 200, fresh.startedAt);
     await kill9(fresh);
 
     table(`PostgreSQL, ${COUNT} invoices`, [
