@@ -14,7 +14,8 @@
  * - in turns, the stores side by side: each of TURNS turns times TURN_ROUNDS rounds on each store
  *   (and on the holder asked directly), in a rotated order, after SETTLE_MS of quiet, and a ratio is
  *   taken within each turn. This one drifts less with the load, but the embedded store is often
- *   slower in turns than alone (up to 1.6x) while the cluster is not: it may flatter the ratio.
+ *   slower in turns than alone (up to 1.7x) while the cluster is not: it may flatter the ratio (its
+ *   host starts first, and the start order may be why: docs/performance.md).
  * Every host runs from the build in lib/, as the installed package does (not the sources under tsx,
  * whose start and per-request costs an operator never pays).
  * Standalone: `npx tsx scripts/bench/cluster.ts [count]` (default 100000).
