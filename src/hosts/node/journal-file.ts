@@ -19,6 +19,9 @@ interface KeptEntry {
   json: Buffer;
 }
 
+/** What a line does to one environment's ring, its entries kept as bytes. */
+type Change = { clear: true; nextId: number | null } | { add: KeptEntry[]; keepFrom: number };
+
 interface KeptRing {
   entries: KeptEntry[];
   nextId: number;
@@ -108,7 +111,7 @@ export class FileJournalPersistence implements JournalPersistence {
     }
   }
 
-  private apply(env: string, change: { clear: true; nextId: number | null } | { add: KeptEntry[]; keepFrom: number }): void {
+  private apply(env: string, change: Change): void {
     if ('clear' in change) {
       if (change.nextId === null) this.rings.delete(env);
       else this.rings.set(env, { entries: [], nextId: change.nextId });
@@ -120,7 +123,7 @@ export class FileJournalPersistence implements JournalPersistence {
   }
 
   /** Apply a change in memory, then append its line (or rewrite the file, once most lines are superseded). */
-  private write(env: string, change: { clear: true; nextId: number | null } | { add: KeptEntry[]; keepFrom: number }): void {
+  private write(env: string, change: Change): void {
     this.apply(env, change);
     if (this.lines > COMPACT_AFTER + this.rings.size) {
       const tmp = `${this.file}.tmp`;
