@@ -1,7 +1,7 @@
 /**
  * The layers of src/, from the ground up (README § Architecture), checked by `npm test`:
  *   engine/core → engine/storage → engine/products/<p> → cross-cutting engine parts (access, admin, drills, faults,
- *   journal, lessons, notices, openapi, snapshots, teaching, around-product) → engine.ts, index.ts,
+ *   journal, lessons, limits, notices, openapi, replay, snapshots, teaching, around-product) → engine.ts, index.ts,
  *   for-app.ts, for-node.ts → hosts (sw, hosts/node); src/app sees the engine only through for-app.ts.
  *   (The Node host enters through for-node.ts, which reaches no Dexie at run time: test/package runs
  *   the packed package without it. A reachability rule here would also count type-only imports.)
@@ -9,7 +9,7 @@
  * on its own: the playground and the Node host's CLI both use it.
  * A layer imports only layers below it; no import cycle anywhere, type-only imports included.
  */
-const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|limits|notices|openapi|snapshots|teaching)/|^src/engine/around-product\\.ts$';
+const CROSS = '^src/engine/(access|admin|drills|faults|journal|lessons|limits|notices|openapi|replay|snapshots|teaching)/|^src/engine/around-product\\.ts$';
 const TOP = '^src/engine/(engine|index|for-app|for-node)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

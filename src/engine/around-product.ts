@@ -14,7 +14,7 @@ import { sleep, type FaultInjector, type FaultPlan } from './faults/injector.ts'
 import { drillTurn } from './drills/around.ts';
 import type { DrillRunner } from './drills/runner.ts';
 import { INJECTED_HEADER } from './faults/types.ts';
-import type { Journal } from './journal/journal.ts';
+import type { Journal, JournalDraft } from './journal/journal.ts';
 import { serviceOf } from './journal/service.ts';
 import { JOURNAL_SETTINGS_ID, JOURNAL_SETTINGS_KIND, type JournalService } from './journal/types.ts';
 import { basicHint, tokenHint } from './journal/credential-hints.ts';
@@ -31,6 +31,16 @@ export interface AroundDeps {
   drills: DrillRunner;
   /** The real-limits profile's throttle (absent: no environment is throttled). */
   throttle?: Throttle;
+}
+
+/**
+ * Filled for a read the replay lane may keep (replay/lane.ts): whether nothing but the stored data
+ * and the clock could decide its answer (no drill, no fault rule), and its journal entry as kept
+ * (null: not journaled; undefined: it could not be recorded).
+ */
+export interface ReplayWitness {
+  steady?: boolean;
+  draft?: Promise<JournalDraft | null | undefined>;
 }
 
 /** A copy of an answer with the injected mark added. */
@@ -55,7 +65,7 @@ async function withFaults(plan: FaultPlan, service: JournalService, ctx: EnvCont
   return { res, injected };
 }
 
-export async function aroundProduct(deps: AroundDeps, request: Request, env: Environment, product: Product, ctx: EnvContext, run: () => Promise<Response>): Promise<Response> {
+export async function aroundProduct(deps: AroundDeps, request: Request, env: Environment, product: Product, ctx: EnvContext, run: () => Promise<Response>, witness?: ReplayWitness): Promise<Response> {
   const query = new URL(request.url).search;
   const path = `${ctx.path || '/'}${query}`;
   const service = serviceOf(env.product, ctx.path || '/');
@@ -78,6 +88,11 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
   const drilled = turn ? await turn.claim() : false;
   const plan: FaultPlan = drilled ? { delayMs: 0 } : deps.faults.plan(env.key, ctx.data, method, ctx.path || '/');
   let injected = plan.rule?.id ?? plan.latencyRule?.id;
+  let drafted: ((draft: JournalDraft | undefined) => void) | undefined;
+  if (witness) {
+    witness.steady = !turn && deps.faults.rules(ctx.data).length === 0 && !deps.drills.running(env.key, ctx.data);
+    witness.draft = capture ? new Promise((resolve) => (drafted = resolve)) : Promise.resolve(null);
+  }
   let res: Response;
   try {
     if (turn && drilled) {
@@ -103,8 +118,10 @@ export async function aroundProduct(deps: AroundDeps, request: Request, env: Env
         ? () => basicHint(deps.store, env.key, authorization)
         : undefined;
   // The answer sent is the one the journal hands back (its body read once, for both).
-  const finished = await capture?.finish(res, { injected, hint, drill: turn?.mark });
+  const finished = await capture?.finish(res, { injected, hint, drill: turn?.mark, onDraft: drafted });
   if (finished) res = finished.res;
+  // An entry that could not be recorded leaves nothing to replay (a draft, when there was one, came first).
+  if (drafted) void finished?.entry.then(() => drafted?.(undefined));
   if (turn) await turn.after(res, finished?.entry);
   return res;
 }

@@ -15,7 +15,9 @@ import { StoreUnavailable, type StorageBackend } from './storage/backend.ts';
 import { DexieBackend } from './storage/dexie-backend.ts';
 import { ReadAttempt } from './storage/read-attempt.ts';
 import { SimStore } from './storage/store.ts';
-import { aroundProduct } from './around-product.ts';
+import { aroundProduct, type ReplayWitness } from './around-product.ts';
+import { ReplayLane } from './replay/lane.ts';
+import { TimeTerms } from './replay/time-terms.ts';
 import type { Caller } from './access/caller.ts';
 import { AccessGate } from './access/gate.ts';
 import type { AccessOptions, ControlBindings } from './access/types.ts';
@@ -83,6 +85,11 @@ export interface EngineOptions {
   sleep?: Sleep;
   /** The host's synchronous SHA-256 (hex), faster than the script one used without it (core/crypto.ts). */
   sha256Hex?: Sha256Hex;
+  /**
+   * Answer a read sent again to an unchanged environment with its kept answer (replay/lane.ts;
+   * default true). Off, every read runs the product: the sweep that checks the lane compares both.
+   */
+  replay?: boolean;
 }
 
 export interface Engine {
@@ -122,7 +129,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const source = options.backend ?? (options.db ? new DexieBackend(options.db) : undefined);
   if (!source) throw new Error('createEngine needs a db or a backend');
   const store = await SimStore.open(source);
-  const stats: EngineStats = { requests: 0, unhandledErrors: 0 };
+  const stats: EngineStats = { requests: 0, replayed: 0, unhandledErrors: 0 };
   const verifiers = new Map<string, CredentialVerifier>();
   const secrets = new SecretIndex(store);
   const notices = new NoticeHub();
@@ -139,6 +146,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const gate = new AccessGate(options.access, () => store.environments(), mount);
   const drills = new DrillRunner(store, clock, options.sleep ?? realSleep);
   const throttle = new Throttle();
+  const lane = options.replay === false ? undefined : new ReplayLane();
 
   /** The environment as a product (or a product process) sees it for one request. */
   const contextFor = async (env: Environment, origin: string, path: string, partial = false): Promise<EnvContext> => {
@@ -197,9 +205,30 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
     // Large kinds stay in storage until a request reads them (the first answer after a worker
     // stop need not wait for all of a big book).
-    const ctx = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
+    const replayKey = lane && ReplayLane.keyOf(c.req.raw);
+    if (lane && replayKey !== undefined) {
+      const started = performance.now();
+      const now = envNow(clock, env);
+      const hit = lane.find(key, replayKey, now.getTime());
+      if (hit) {
+        stats.replayed++;
+        if (hit.draft) journal?.again(key, hit.draft, { at: now.toISOString(), hostAt: new Date(clock()).toISOString(), ms: Math.round((performance.now() - started) * 10) / 10 });
+        return hit.res;
+      }
+    }
+    const candidate = lane && replayKey !== undefined ? lane.candidate(key, replayKey) : undefined;
+    const terms = candidate && new TimeTerms();
+    const witness: ReplayWitness | undefined = candidate && {};
+    const plain = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
+    const ctx = terms ? terms.watch(plain) : plain;
     // Fault rules and the journal wrap the product's own handling (issue 12).
-    return aroundProduct({ store, clock, journal, faults, drills, throttle }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx));
+    const res = await aroundProduct({ store, clock, journal, faults, drills, throttle }, c.req.raw, env, product, ctx, () => answerLoadingKinds(c.req.raw, product, ctx), witness);
+    if (lane && candidate && terms?.bounded && witness?.steady && res.status === 200) {
+      void witness.draft?.then((draft) => {
+        if (draft !== undefined && store.env(key)) lane.keep(key, candidate, res, draft, terms.until);
+      });
+    }
+    return res;
   });
 
   /**
@@ -244,7 +273,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   store.onChange((change) => {
     const env = change.op === 'records' ? change.env : change.op === 'env-put' ? change.env.key : change.key;
     notices.publish({ type: 'sim-change', env, op: change.op });
-    if (change.op === 'env-delete') {
+    if (change.op !== 'env-delete') lane?.changed(env);
+    else {
+      lane?.gone(change.key);
       verifiers.delete(change.key);
       faults.forget(change.key);
       drills.forget(change.key);
@@ -269,6 +300,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     redact: (text) => secrets.redact(text),
     async reload(key, env) {
       await store.reload(key, env);
+      lane?.changed(key);
       verifiers.delete(key);
       faults.forget(key);
       drills.forget(key);

@@ -39,10 +39,10 @@ export function useBackend(factory: (() => Promise<StorageBackend>) | null): voi
 }
 
 /** `fakeTime`: the engine's own waits (a drill's slow answer) run on the test clock (clockSleep). */
-export async function createTestSim(opts: { now?: string; fakeTime?: boolean; warmBeforeGenerate?: boolean } = {}): Promise<TestSim> {
+export async function createTestSim(opts: { now?: string; fakeTime?: boolean; warmBeforeGenerate?: boolean; replay?: boolean } = {}): Promise<TestSim> {
   const clock = { now: Date.parse(opts.now ?? '2026-03-15T10:00:00.000Z') };
   const store = backendFactory ? { backend: await backendFactory() } : { db: openDatabase(`test-${Math.random().toString(36).slice(2)}`, new IDBFactory(), IDBKeyRange) };
-  const engine = await createEngine({ ...store, clock: () => clock.now, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
+  const engine = await createEngine({ ...store, clock: () => clock.now, catalog: builtInCatalog, warmBeforeGenerate: opts.warmBeforeGenerate, replay: opts.replay, ...(opts.fakeTime ? { sleep: clockSleep(clock) } : {}) });
   const fetch = (path: string, init?: RequestInit) => engine.handle(new Request(new URL(path, ORIGIN), init));
   return {
     engine,

@@ -36,6 +36,8 @@ import type { DrillRunner } from '../drills/runner.ts';
 /** What the engine counts and `GET /_admin/stats` shows. */
 export interface EngineStats {
   requests: number;
+  /** Reads answered by the replay lane with an unchanged environment's kept answer (replay/lane.ts). */
+  replayed: number;
   unhandledErrors: number;
 }
 

@@ -115,6 +115,12 @@ export interface EnvContext {
   path: string;
   /** The environment clock. */
   now(): Date;
+  /**
+   * Say, right after a read of `now()`, until when (environment ms) what was decided on it holds: a
+   * read answered again later from memory may not outlive it (replay/time-terms.ts). Absent when
+   * nothing keeps the answer.
+   */
+  holdsUntil?(ms: number): void;
   data: DataView;
   /**
    * Run `fn` as one atomic write. Throwing inside rolls everything back; nothing is stored. Every

@@ -10,7 +10,7 @@
 import type { ProductId } from '../core/types.ts';
 import { yieldToHost } from '../core/yield.ts';
 import { ReadOnceRequest } from '../core/read-once.ts';
-import { isBodiless, isDropped, knownBytes, knownText } from '../core/http.ts';
+import { bytesResponse, isBodiless, isDropped, knownBytes, knownText } from '../core/http.ts';
 import { bodyPrefix, bytesPrefix, readOncePrefix, textPrefix } from './body-text.ts';
 import { innerDrafts } from './batch.ts';
 import { answerCode } from './codes.ts';
@@ -21,7 +21,8 @@ import { readEntry, storeBody, storeEntry, type StoredBody, type StoredEntry } f
 import { BODY_LIMIT, RING_SIZE, SOURCE_HEADER, sourceOf, type JournalEntry, type JournalPersistence, type JournalService, type JournalSource } from './types.ts';
 
 /** An entry before its id, its bodies already as kept (stored-entry.ts). */
-type Draft = Omit<StoredEntry, 'id'>;
+export type JournalDraft = Omit<StoredEntry, 'id'>;
+type Draft = JournalDraft;
 
 /** How long entries wait in memory before one persistence write takes them all. */
 const FLUSH_DELAY_MS = 250;
@@ -55,6 +56,15 @@ export interface FinishInfo {
   drill?: JournalEntry['drill'];
   /** Worked out before redaction (e.g. a token of another environment). */
   hint?: () => Promise<string | undefined>;
+  /** Told the entry as kept, before it gets its id (the replay lane keeps it for the next same read). */
+  onDraft?: (draft: JournalDraft) => void;
+}
+
+/** When a replayed answer was given and how long it took (the rest of its entry is the first one's). */
+export interface ReplayMoment {
+  at: string;
+  hostAt: string;
+  ms: number;
 }
 
 export interface Finished {
@@ -126,33 +136,49 @@ export class Journal {
         if (resBody === null && !isDropped(res) && res.body) {
           try {
             resBody = new Uint8Array(await res.arrayBuffer());
-            res = new Response(resBody, { status: res.status, statusText: res.statusText, headers: res.headers });
+            res = bytesResponse(resBody, { status: res.status, statusText: res.statusText, headers: res.headers });
           } catch {
             // The body failed midway (a stream that errored): the client would have seen it fail too.
             res = Response.error();
             resBody = null;
           }
         }
-        const before = this.lastRecorded.get(info.env);
-        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resBody, ms, extra, before);
-        this.lastRecorded.set(info.env, recorded);
-        void recorded
-          .catch(() => undefined)
-          .finally(() => {
-            if (this.lastRecorded.get(info.env) === recorded) this.lastRecorded.delete(info.env);
-          });
-        const settled = this.track(recorded);
-        let pending = this.recording.get(info.env);
-        if (!pending) this.recording.set(info.env, (pending = new Set()));
-        pending.add(settled);
-        void settled.finally(() => {
-          pending.delete(settled);
-          if (pending.size === 0 && this.recording.get(info.env) === pending) this.recording.delete(info.env);
-        });
+        const recorded = this.record(info, source, request.method.toUpperCase(), reqHeaders, reqCopy, res, resBody, ms, extra, this.lastRecorded.get(info.env));
+        this.enqueue(info.env, recorded);
         // The entry's id, for a drill step's evidence (undefined when recording failed).
         return { res, entry: recorded.catch(() => undefined) };
       },
     };
+  }
+
+  /**
+   * Journal a read the replay lane answered with the kept answer of an earlier one (replay/lane.ts):
+   * the same entry but for its moment, in order with the entries begun before it.
+   */
+  again(env: string, draft: JournalDraft, moment: ReplayMoment): void {
+    const before = this.lastRecorded.get(env);
+    this.enqueue(env, (async () => {
+      await before?.catch(() => undefined);
+      return this.add(env, { ...draft, ...moment });
+    })());
+  }
+
+  /** Make `recorded` the environment's last entry, tracked until it is in the ring and persisted. */
+  private enqueue(env: string, recorded: Promise<number>): void {
+    this.lastRecorded.set(env, recorded);
+    void recorded
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.lastRecorded.get(env) === recorded) this.lastRecorded.delete(env);
+      });
+    const settled = this.track(recorded);
+    let pending = this.recording.get(env);
+    if (!pending) this.recording.set(env, (pending = new Set()));
+    pending.add(settled);
+    void settled.finally(() => {
+      pending.delete(settled);
+      if (pending.size === 0 && this.recording.get(env) === pending) this.recording.delete(env);
+    });
   }
 
   private async record(info: BeginInfo, source: JournalSource, method: string, reqHeaders: Record<string, string>, reqCopy: Request | null, res: Response, resBody: Uint8Array | string | null, ms: number, extra: FinishInfo, before: Promise<unknown> | undefined): Promise<number> {
@@ -185,6 +211,7 @@ export class Journal {
       request: { headers: await this.secretDeep(reqHeaders), ...(reqText.text ? { body: await this.keep(reqText, reqHeaders['content-type'] ?? null) } : {}) },
       response: { headers: await this.secretDeep(resHeaders), ...(resText.text ? { body: await this.keep(resText, resHeaders['content-type'] ?? null) } : {}) },
     };
+    extra.onDraft?.(draft);
     // The entry of the answer before this one goes first (whether or not it could be recorded).
     await before?.catch(() => undefined);
     const parent = await this.add(info.env, draft);

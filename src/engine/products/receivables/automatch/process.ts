@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { createProductApp } from '../../../core/product-app.ts';
 import type { EnvContext, ProductBindings, ProductProcess } from '../../../core/types.ts';
-import { dueTrigger, recentRuns, runAndRecord, saveState, stateOf, type AutoMatchState } from './schedule.ts';
+import { dueTrigger, nextDueAt, recentRuns, runAndRecord, saveState, stateOf, type AutoMatchState } from './schedule.ts';
 import { mergeSettings } from './settings.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -68,7 +68,8 @@ export const autoMatchProcess: ProductProcess = {
   name: 'automatch',
   async catchUp(ctx) {
     const now = ctx.now();
-    if (!dueTrigger(stateOf(ctx.data), now.getTime())) return;
+    const state = stateOf(ctx.data);
+    if (!dueTrigger(state, now.getTime())) return ctx.holdsUntil?.(nextDueAt(state));
     await ctx.write(async (tx) => {
       const trigger = dueTrigger(stateOf(tx), now.getTime()); // another request may have run it meanwhile
       if (trigger) await runAndRecord(tx, now, trigger);

@@ -68,6 +68,12 @@ export function dueTrigger(state: AutoMatchState, nowMs: number): Trigger | null
   return null;
 }
 
+/** When something next falls due (Infinity: nothing will by itself), as `dueTrigger` sees it. */
+export function nextDueAt(state: AutoMatchState): number {
+  if (!state.settings.schedule.enabled) return Infinity;
+  return Math.min(state.pendingDueAt ?? Infinity, state.nextScheduledAt ?? Infinity);
+}
+
 /** Run now inside `tx`, record the run, and plan the next ones. Missed schedule slots collapse into this one run. */
 export async function runAndRecord(tx: WriteTx, now: Date, trigger: Trigger): Promise<RunResult & { runId: number }> {
   const state = stateOf(tx);

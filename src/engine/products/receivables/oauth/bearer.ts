@@ -55,6 +55,7 @@ export async function bearerAuth(c: Context<ProductBindings>, next: Next): Promi
         : 'The access token is invalid or has expired.';
     throw unauthenticated(detail);
   }
+  c.env.holdsUntil?.(check.token.expiresAtMs);
   authByRequest.set(c.req.raw, {
     credentialId: check.credential.id,
     clientId: check.credential.name,

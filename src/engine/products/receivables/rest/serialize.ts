@@ -1,4 +1,5 @@
 /** Turning stored rows into resource items: fields from the definition, expanded children, links. */
+import { DAY_MS } from '../../../core/clock.ts';
 import { indexed } from '../../../core/indexed.ts';
 import type { DataView, Row } from '../../../core/types.ts';
 import { childOf, pathKeyField } from './define.ts';
@@ -23,7 +24,9 @@ export interface SerializeOptions {
 }
 
 export function readContext(c: RestContext): ReadContext {
-  return { now: c.env.now(), data: c.env.data };
+  const now = c.env.now();
+  c.env.holdsUntil?.((Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS);
+  return { now, data: c.env.data };
 }
 
 /** The output value of one field of a row. */

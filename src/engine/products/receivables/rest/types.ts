@@ -11,6 +11,7 @@ export type FieldType = 'string' | 'number' | 'integer' | 'date' | 'datetime' | 
 
 /** What a field accessor sees when a row is read. */
 export interface ReadContext {
+  /** Read by the day (its UTC date) only: an answer made from it holds until the next day begins. */
   now: Date;
   data: DataView;
 }
