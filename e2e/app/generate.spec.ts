@@ -157,7 +157,7 @@ test('a count out of range shows the control API’s message; receipts for AutoM
   await expect(page).toHaveURL(/#\/data\/env_[0-9a-f]+\/CUSTOMERS/);
 });
 
-test('100,000 invoices with the page responsive and every slice shown (issue 14 § What to reach; its 20 s target is npm run bench -- worker-scale)', async ({ page }) => {
+test('100,000 invoices with the page responsive and every slice shown (issue 14 § What to reach; its 20 s target is npm run bench -- worker-scale)', { tag: '@alone' }, async ({ page }) => {
   test.setTimeout(240_000);
   const key = await createEnv(page, 'receivables', 'Generate 100k');
   const { info, before, reloads } = await invoicesTab(page, key);

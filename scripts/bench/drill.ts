@@ -42,7 +42,8 @@ async function inProcess(rounds: number): Promise<Record<Mode, number[]>> {
     const order = i % 2 ? targets : [...targets].reverse();
     for (const [mode, t] of order) {
       const t0 = performance.now();
-      const res = await call(t.url, { headers: t.headers });
+      // Each read distinct: with no drill, the same request again would be the replay lane's.
+      const res = await call(t.url, { headers: { ...t.headers, 'x-request-id': `${i}` } });
       await res.text();
       if (res.status !== 200) throw new Error(`${mode}: ${res.status}`);
       if (i >= 100) out[mode].push(performance.now() - t0); // the first hundred warm up
@@ -72,7 +73,7 @@ async function throughWorker(rounds: number): Promise<Record<string, number[]>> 
         for (let i = 0; i < n; i++) {
           for (const [k, t] of i % 2 ? entries : [...entries].reverse()) {
             const t0 = performance.now();
-            const res = await fetch(t.url, { headers: t.headers });
+            const res = await fetch(t.url, { headers: { ...t.headers, 'x-request-id': `${i}` } });
             await res.text();
             (out[k] as number[]).push(performance.now() - t0);
             if (!res.ok) throw new Error(`${k}: ${res.status}`);

@@ -123,7 +123,9 @@ async function main(): Promise<void> {
     const odataBusy = (await admin<Made>(url, 'POST', '/environments', JSON.stringify({ product: 'odata', name: 'busy odata' }))).body;
     const user = quiet.credentials.apiUsers?.[0] as Record<string, string>;
     const auth = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
-    const probe = () => fetch(`${url}/sim/${quiet.key}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=5`, { headers: { authorization: auth } });
+    // Each probe distinct (a fresh x-request-id): a read the product answers, not the replay lane.
+    let seq = 0;
+    const probe = () => fetch(`${url}/sim/${quiet.key}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=5`, { headers: { authorization: auth, 'x-request-id': String(++seq) } });
     for (let i = 0; i < 20; i++) await (await probe()).arrayBuffer(); // credentials verified and cached, indexes warm
 
     const step = async (what: string, work: () => Promise<{ status: number; ms: number }>, expect: number) => {

@@ -204,7 +204,11 @@ async function main(): Promise<void> {
         generated = size;
       }
       const base = `${host.url}/sim/${env.key}`;
-      const get = (path: string) => () => fetch(`${base}${path}`, { headers: env.headers });
+      // Each read distinct (a fresh x-request-id), so it runs the query: the same request again is
+      // answered by the replay lane, timed apart ('page again').
+      let seq = 0;
+      const get = (path: string) => () => fetch(`${base}${path}`, { headers: { ...env.headers, 'x-request-id': String(++seq) } });
+      const again = (path: string) => () => fetch(`${base}${path}`, { headers: env.headers });
       const post = () => {
         const p = env.post();
         return fetch(`${base}${p.path}`, { method: 'POST', headers: env.headers, body: p.body });
@@ -227,8 +231,11 @@ async function main(): Promise<void> {
       const pageSteady: number[] = [];
       const eq: number[] = [];
       const inl: number[] = [];
+      const pageAgain: number[] = [];
+      await (await again(env.page)()).arrayBuffer();
       for (let i = 0; i < ROUNDS; i++) {
         pageSteady.push(await timed(get(env.page), 200));
+        pageAgain.push(await timed(again(env.page), 200));
         eq.push(await timed(get(env.eq(id)), 200));
         inl.push(await timed(get(env.inList([id, id, id])), 200));
       }
@@ -255,6 +262,7 @@ async function main(): Promise<void> {
         'page after write': ms(stats(pageAfter).median),
         'item after write': ms(stats(itemAfter).median),
         'page steady': ms(stats(pageSteady).median),
+        'page again': ms(stats(pageAgain).median),
         'eq filter': ms(stats(eq).median),
         'IN filter': ms(stats(inl).median),
         restart,

@@ -2,7 +2,9 @@
  * Reads against peers (issue 42 § Reads ahead of every peer): the real CLI host with `--state` and
  * 100k generated invoices, side by side with json-server 0.17 and Mockoon CRUD (both serving the same
  * 100k invoices, as the host serializes them), Mockoon, WireMock and a bare node:http server answering
- * with the host's exact bytes. Every target gets the same autocannon load (10 connections) in turn; a
+ * with the host's exact bytes. The host is loaded twice: with the same request again and again (as a
+ * load test or a poll sends it: the replay lane answers it) and with each request distinct (a fresh
+ * x-request-id header: the full path every time). Every target gets the same autocannon load (10 connections) in turn; a
  * round runs every read on every target in a rotated order, and each ratio is the host's rate over the
  * peer's within one round. The peers are installed with npm into a temporary folder (`PEERS_DIR` keeps
  * and reuses one); WireMock's bundled jar runs on the machine's Java (`JAVA`, default `java`).
@@ -26,7 +28,8 @@ const PEERS = ['json-server@0.17.4', '@mockoon/cli@9.9.0', 'wiremock@3.13.2', 'a
 
 type Read = 'item' | 'page of 25' | 'broad filter';
 const READS: Read[] = ['item', 'page of 25', 'broad filter'];
-type Target = 'host' | 'json-server' | 'Mockoon CRUD' | 'Mockoon fixed bytes' | 'WireMock stubs' | 'bare node:http';
+/** The host twice: the same request again (a load test, a poll: the replay lane answers it), and each one distinct (a header with a fresh id). */
+type Target = 'host' | 'host, distinct requests' | 'json-server' | 'Mockoon CRUD' | 'Mockoon fixed bytes' | 'WireMock stubs' | 'bare node:http';
 const PEER_NAMES: Target[] = ['json-server', 'Mockoon CRUD', 'Mockoon fixed bytes', 'WireMock stubs', 'bare node:http'];
 
 /** A free loopback port (the peers take theirs on the command line). */
@@ -224,6 +227,7 @@ async function main(): Promise<void> {
     const q = (s: string) => encodeURIComponent(s);
     const urls: Record<Target, Record<Read, string>> = {
       host: { item: `${base}${REST}${hostPaths.item}`, 'page of 25': `${base}${REST}${hostPaths['page of 25']}`, 'broad filter': `${base}${REST}${hostPaths['broad filter']}` },
+      'host, distinct requests': { item: `${base}${REST}${hostPaths.item}`, 'page of 25': `${base}${REST}${hostPaths['page of 25']}`, 'broad filter': `${base}${REST}${hostPaths['broad filter']}` },
       'json-server': { item: `${js}/receivablesInvoices/${q(String(mid[key]))}`, 'page of 25': `${js}/receivablesInvoices?_page=1&_limit=25`, 'broad filter': `${js}/receivablesInvoices?InvoiceStatus=Complete&_page=1&_limit=25` },
       'Mockoon CRUD': { item: `${crud}/receivablesInvoices/${q(String(mid[key]))}`, 'page of 25': `${crud}/receivablesInvoices?page=1&limit=25`, 'broad filter': `${crud}/receivablesInvoices?InvoiceStatus_eq=Complete&page=1&limit=25` },
       'Mockoon fixed bytes': { item: `${fix}/fixed/0`, 'page of 25': `${fix}/fixed/1`, 'broad filter': `${fix}/fixed/2` },
@@ -241,15 +245,18 @@ async function main(): Promise<void> {
       for (const [i, r] of READS.entries()) if ((await (await fetch(urls[t][r])).text()) !== fixed[i]?.body) throw new Error(`${t} does not answer the host's bytes for ${r}`);
     }
 
+    let seq = 0;
+    const distinct = [{ setupRequest: (q: { headers?: Record<string, string> }) => ({ ...q, headers: { ...q.headers, 'x-request-id': String(++seq) } }) }];
     const shot = async (t: Target, r: Read, seconds: number): Promise<Shot> => {
-      const cpu0 = t === 'host' ? cpuMs(host.child.pid) : null;
-      const res = await autocannon({ url: urls[t][r], connections: CONNECTIONS, duration: seconds, headers: t === 'host' ? auth : {} });
+      const onHost = t === 'host' || t === 'host, distinct requests';
+      const cpu0 = onHost ? cpuMs(host.child.pid) : null;
+      const res = await autocannon({ url: urls[t][r], connections: CONNECTIONS, duration: seconds, headers: onHost ? auth : {}, ...(t === 'host, distinct requests' ? { requests: distinct } : {}) });
       if (res.non2xx || res.errors || res.timeouts) throw new Error(`${t} ${r}: ${res.non2xx} non-2xx, ${res.errors} errors, ${res.timeouts} timeouts`);
       const cpu1 = cpu0 === null ? null : cpuMs(host.child.pid);
       const cpuUs = cpu0 !== null && cpu1 !== null && res.requests.total ? ((cpu1 - cpu0) * 1000) / (res.requests.total as number) : undefined;
       return { rps: res.requests.average as number, p99: res.latency.p99 as number, ...(cpuUs !== undefined ? { cpuUs } : {}) };
     };
-    const targets: Target[] = ['host', ...PEER_NAMES];
+    const targets: Target[] = ['host', 'host, distinct requests', ...PEER_NAMES];
     for (const t of targets) for (const r of READS) await shot(t, r, 1); // warm-up (WireMock's JIT, the host's caches)
     const load0 = loadavg()[0] ?? 0;
     const got: Record<string, Shot[]> = {};
@@ -270,6 +277,13 @@ async function main(): Promise<void> {
       const cpu = hostShots.flatMap((s) => (s.cpuUs === undefined ? [] : [s.cpuUs]));
       const row: Record<string, string> = { read: r, 'host req/s': median(hostShots.map((s) => s.rps)).toFixed(0), ...(cpu.length ? { 'host CPU µs/req': median(cpu).toFixed(0) } : {}) };
       for (const t of PEER_NAMES) row[`vs ${t}`] = cell(r, t);
+      // Each request distinct: the full path every time (no read is answered from the replay lane).
+      const distinctShots = got[`host, distinct requests|${r}`] as Shot[];
+      const distinctCpu = distinctShots.flatMap((s) => (s.cpuUs === undefined ? [] : [s.cpuUs]));
+      row['distinct: req/s'] = median(distinctShots.map((s) => s.rps)).toFixed(0);
+      if (distinctCpu.length) row['distinct: CPU µs/req'] = median(distinctCpu).toFixed(0);
+      const vsWm = distinctShots.map((d, i) => d.rps / (got[`WireMock stubs|${r}`] as Shot[])[i]!.rps);
+      row['distinct: vs WireMock'] = `${median(vsWm).toFixed(2)}x`;
       return row;
     });
     table(`Reads vs peers at ${items.length} invoices (autocannon, ${CONNECTIONS} connections, ${SECONDS} s x ${ROUNDS} interleaved rounds; host/peer rate, median of rounds (range); load ${load0.toFixed(2)} -> ${loadavg()[0]?.toFixed(2)})`, rows);
