@@ -216,7 +216,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
         return hit.res;
       }
     }
-    const candidate = lane && replayKey !== undefined ? lane.candidate(key, replayKey) : undefined;
+    const candidate = replayKey !== undefined ? lane?.candidate(key, replayKey) : undefined;
     const terms = candidate && new TimeTerms();
     const witness: ReplayWitness | undefined = candidate && {};
     const plain = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);

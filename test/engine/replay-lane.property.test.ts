@@ -32,7 +32,7 @@ type Op =
 
 const ops = fc.array(
   fc.oneof(
-    { weight: 6, arbitrary: fc.record({ op: fc.constant('read' as const), path: fc.nat(20) }) },
+    { weight: 12, arbitrary: fc.record({ op: fc.constant('read' as const), path: fc.nat(20) }) },
     { weight: 1, arbitrary: fc.constant({ op: 'post' as const }) },
     { weight: 1, arbitrary: fc.record({ op: fc.constant('patch' as const), path: fc.nat(20) }) },
     { weight: 1, arbitrary: fc.constant({ op: 'receipt' as const }) },

@@ -16,13 +16,21 @@ interface Answer {
 
 const answerOf = async (res: Response): Promise<Answer> => ({ status: res.status, headers: [...res.headers], body: await res.text() });
 
-/** Sends `url` three ways: the first read, the same again, and one a probe header keeps off the lane. */
-/** `replayed`: how many of the first two were answered from the lane (the first may be, if kept before). */
+/**
+ * Sends `url` four times: the first read, the same again (its answer is kept: the request came a
+ * second time), the same a third time (`again`), and one a probe header keeps off the lane (`full`).
+ * `replayed`: how many of the first three were answered from the lane (the first two may be, if kept
+ * before); `againReplayed`: whether the third was.
+ */
 async function thrice(sim: TestSim, url: string, headers: Record<string, string>, probe: number) {
   const replayedBefore = sim.engine.stats.replayed;
+  const env = new URL(url, 'http://x').pathname.split('/')[2] as string;
   const first = await answerOf(await sim.fetch(url, { headers }));
   // The answer is kept once its journal entry is drafted, after the host's next turn.
-  await sim.engine.journal?.recorded(new URL(url, 'http://x').pathname.split('/')[2] as string);
+  await sim.engine.journal?.recorded(env);
+  const second = await answerOf(await sim.fetch(url, { headers }));
+  expect(second).toEqual(first);
+  await sim.engine.journal?.recorded(env);
   const beforeAgain = sim.engine.stats.replayed;
   const again = await answerOf(await sim.fetch(url, { headers }));
   const againReplayed = sim.engine.stats.replayed - beforeAgain === 1;
@@ -68,9 +76,10 @@ describe('every read path of both products, sent twice, is replayed with the ful
         // Every read that answered 200 was kept and given again: none of them was left off the lane.
         expect(replayed, path).toBe(first.status === 200 ? 1 : 0);
         if (first.status === 200) ok++;
-        const [fullEntry, againEntry, firstEntry] = (await journal(sim, env.key, 3)) as [Entry, Entry, Entry];
+        const [fullEntry, againEntry, secondEntry, firstEntry] = (await journal(sim, env.key, 4)) as [Entry, Entry, Entry, Entry];
+        expect(exchangeOf(againEntry), path).toEqual(exchangeOf(secondEntry));
         expect(exchangeOf(againEntry), path).toEqual(exchangeOf(firstEntry));
-        expect(againEntry.id).toBe((firstEntry.id as number) + 1);
+        expect(againEntry.id).toBe((secondEntry.id as number) + 1);
         expect(fullEntry.request.headers['x-replay-probe']).toBe(String(probe - 1));
       }
       expect(ok).toBe(paths.length);
@@ -189,11 +198,11 @@ describe('a kept answer is dropped, or not given, on every change that could alt
     await across(path, async () => {
       expect((await api.sim.admin('PUT', `/environments/${api.key}/journal`, { enabled: false })).status).toBe(200);
     });
-    // Three reads were journaled before it was turned off; after, neither a read nor its replay is
-    // (the read after the change was kept at once, with no entry to wait for: both of these replay).
-    expect((await thrice(api.sim, `${api.base}${path}`, { authorization: `Bearer ${api.token}` }, 2)).replayed).toBe(2);
+    // Four reads were journaled before it was turned off; after, neither a read nor its replay is
+    // (the read after the change was kept at once, with no entry to wait for: these three replay).
+    expect((await thrice(api.sim, `${api.base}${path}`, { authorization: `Bearer ${api.token}` }, 2)).replayed).toBe(3);
     await api.sim.engine.settled();
-    expect((await journal(api.sim, api.key, 500)).length).toBe(entries + 3);
+    expect((await journal(api.sim, api.key, 500)).length).toBe(entries + 4);
     await across(path, async () => {
       expect((await api.sim.admin('POST', `/environments/${api.key}/reset`)).status).toBe(200);
     });

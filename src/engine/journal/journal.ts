@@ -374,8 +374,7 @@ export class Journal {
    */
   async clear(env: string, forget = false): Promise<void> {
     const ring = await this.ring(env);
-    ring.entries.length = 0;
-    ring.lostThrough = 0;
+    ring.clear();
     this.unsaved.delete(env);
     if (forget) this.rings.delete(env);
     const nextId = forget ? null : ring.nextId;

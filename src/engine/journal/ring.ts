@@ -14,12 +14,17 @@ export interface JournalFilter {
   sources?: readonly JournalSource[];
 }
 
+/** Dropped entries are cut from the array this many at a time (one splice per entry moved all 500). */
+const CUT_EVERY = 64;
+
 export class Ring {
   /** The newest id the ring dropped for want of room since it was last cleared (0: none); kept in memory only. */
   lostThrough = 0;
+  /** Entries before this index were dropped but not cut out yet. */
+  private start = 0;
 
   constructor(
-    readonly entries: StoredEntry[],
+    private readonly entries: StoredEntry[],
     public nextId: number,
     /** Entries kept (read on each push: the environment's setting may change). */
     private readonly size: () => number,
@@ -27,8 +32,22 @@ export class Ring {
 
   push(entry: StoredEntry): void {
     this.entries.push(entry);
-    const over = this.entries.length - this.size();
-    if (over > 0) this.lostThrough = (this.entries.splice(0, over).pop() as StoredEntry).id;
+    const over = this.entries.length - this.start - this.size();
+    if (over > 0) {
+      this.start += over;
+      this.lostThrough = (this.entries[this.start - 1] as StoredEntry).id;
+      if (this.start >= CUT_EVERY) {
+        this.entries.splice(0, this.start);
+        this.start = 0;
+      }
+    }
+  }
+
+  /** Drop every entry (the ids go on). */
+  clear(): void {
+    this.entries.length = 0;
+    this.start = 0;
+    this.lostThrough = 0;
   }
 
   /** Whether entries after `since` (all, without it) were dropped for want of room. */
@@ -38,13 +57,13 @@ export class Ring {
 
   /** The id of the oldest entry kept (persistence drops those below it). */
   get keepFrom(): number {
-    return this.entries[0]?.id ?? this.nextId;
+    return this.entries[this.start]?.id ?? this.nextId;
   }
 
   /** Newest first, each made readable (stored-entry.ts). */
   select(f: JournalFilter): JournalEntry[] {
     const out: JournalEntry[] = [];
-    for (let i = this.entries.length - 1; i >= 0 && out.length < f.limit; i--) {
+    for (let i = this.entries.length - 1; i >= this.start && out.length < f.limit; i--) {
       const e = this.entries[i] as StoredEntry;
       if (f.since !== undefined && e.id <= f.since) break;
       if (f.status?.exact !== undefined && e.status !== f.status.exact) continue;

@@ -4,9 +4,9 @@
  * and journaled as that answer's entry at its own moment. No route, token check, serialization or
  * redaction runs again; a client polling the same page, or a load test, costs a lookup.
  *
- * An answer is kept only when nothing but the environment's stored data and its clock decided it:
- * a GET answered 200 with no fault rule, drill or throttle around it, whose every clock read said
- * how long it holds (time-terms.ts). It is dropped when the environment changes in any way (a write,
+ * An answer is kept when its request comes a second time, and only when nothing but the
+ * environment's stored data and its clock decided it: a GET answered 200 with no fault rule, drill
+ * or throttle around it, whose every clock read said how long it holds (time-terms.ts). It is dropped when the environment changes in any way (a write,
  * its clock or settings moved, another host took it over) and is not given once its time term ends.
  */
 import { bytesResponse, knownBytes, knownText, textResponse } from '../core/http.ts';
@@ -18,6 +18,8 @@ const PER_ENV = 64;
 const BUDGET = 32 << 20;
 /** What a kept journal entry costs at most besides the answer: its bodies are cut to 4 KB. */
 const ENTRY_BYTES = 10_000;
+/** Requests remembered as seen once, per environment (forgotten all at once when full). */
+const SEEN = 512;
 
 interface Kept {
   status: number;
@@ -31,7 +33,6 @@ interface Kept {
 }
 
 interface EnvAnswers {
-  version: number;
   answers: Map<string, Kept>;
 }
 
@@ -50,6 +51,12 @@ export class ReplayLane {
   private readonly envs = new Map<string, EnvAnswers>();
   /** Changes seen per environment, so an answer made across a change is never kept. */
   private readonly versions = new Map<string, number>();
+  /**
+   * Requests each environment got once. An answer is kept when its request comes a second time:
+   * traffic whose every request differs (a request id in a header) keeps nothing, so pays nothing
+   * for copying answers no one asks for again.
+   */
+  private readonly seen = new Map<string, Set<string>>();
   private bytes = 0;
 
   /**
@@ -72,8 +79,15 @@ export class ReplayLane {
     return { res, draft: kept.draft };
   }
 
-  /** Begin a miss: what it must still match when its answer is kept. */
-  candidate(env: string, key: string): Candidate {
+  /** Begin a miss: what it must still match when its answer is kept (undefined: the request is new, keep nothing). */
+  candidate(env: string, key: string): Candidate | undefined {
+    let seen = this.seen.get(env);
+    if (!seen) this.seen.set(env, (seen = new Set()));
+    if (!seen.has(key)) {
+      if (seen.size >= SEEN) seen.clear();
+      seen.add(key);
+      return undefined;
+    }
     return { key, version: this.versions.get(env) ?? 0 };
   }
 
@@ -86,7 +100,7 @@ export class ReplayLane {
     for (const [name, value] of res.headers) headers[name] = value;
     const size = (typeof body === 'string' ? body.length * 2 : body.byteLength) + from.key.length * 2 + (draft ? ENTRY_BYTES : 0);
     let held = this.envs.get(env);
-    if (!held) this.envs.set(env, (held = { version: from.version, answers: new Map() }));
+    if (!held) this.envs.set(env, (held = { answers: new Map() }));
     const old = held.answers.get(from.key);
     if (old) this.bytes -= old.size;
     else if (held.answers.size >= PER_ENV) this.dropOldest(held);
@@ -109,6 +123,7 @@ export class ReplayLane {
   gone(env: string): void {
     this.changed(env);
     this.versions.delete(env);
+    this.seen.delete(env);
   }
 
   private dropOldest(held: EnvAnswers): void {
