@@ -87,7 +87,7 @@ export interface EngineOptions {
   sha256Hex?: Sha256Hex;
   /**
    * Answer a read sent again to an unchanged environment with its kept answer (replay/lane.ts;
-   * default true). Off, every read runs the product: the sweep that checks the lane compares both.
+   * default true). Off, every read runs the product (benches that time one read again and again).
    */
   replay?: boolean;
 }
@@ -203,8 +203,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     }
     const product = products.get(env.product);
     if (!product) return problem(404, 'SIM-1000', 'Unknown environment', `Environment '${key}' has no known product.`);
-    // Large kinds stay in storage until a request reads them (the first answer after a worker
-    // stop need not wait for all of a big book).
+    // A read sent again to an unchanged environment: its kept answer, journaled as its entry.
     const replayKey = lane && ReplayLane.keyOf(c.req.raw);
     if (lane && replayKey !== undefined) {
       const started = performance.now();
@@ -219,6 +218,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     const candidate = replayKey !== undefined ? lane?.candidate(key, replayKey) : undefined;
     const terms = candidate && new TimeTerms();
     const witness: ReplayWitness | undefined = candidate && {};
+    // Large kinds stay in storage until a request reads them (the first answer after a worker
+    // stop need not wait for all of a big book).
     const plain = await contextFor(env, url.origin, tail.length ? `/${tail.join('/')}` : '', true);
     const ctx = terms ? terms.watch(plain) : plain;
     // Fault rules and the journal wrap the product's own handling (issue 12).

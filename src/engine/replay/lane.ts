@@ -32,10 +32,6 @@ interface Kept {
   size: number;
 }
 
-interface EnvAnswers {
-  answers: Map<string, Kept>;
-}
-
 export interface Replayed {
   res: Response;
   draft: JournalDraft | null;
@@ -48,7 +44,8 @@ export interface Candidate {
 }
 
 export class ReplayLane {
-  private readonly envs = new Map<string, EnvAnswers>();
+  /** Per environment, its kept answers by request key (oldest first). */
+  private readonly envs = new Map<string, Map<string, Kept>>();
   /** Changes seen per environment, so an answer made across a change is never kept. */
   private readonly versions = new Map<string, number>();
   /**
@@ -60,7 +57,7 @@ export class ReplayLane {
   private bytes = 0;
 
   /**
-   * The request's key, when it is one the lane may answer: a GET without a body. The key is the
+   * The request's key, when it is one the lane may answer: a GET (which carries no body). The key is the
    * whole request (URL and every header), so the journal entry kept for it is its own too.
    */
   static keyOf(request: Request): string | undefined {
@@ -72,7 +69,7 @@ export class ReplayLane {
 
   /** The kept answer to `key`, when the environment has not changed and its time term holds. */
   find(env: string, key: string, envNowMs: number): Replayed | undefined {
-    const kept = this.envs.get(env)?.answers.get(key);
+    const kept = this.envs.get(env)?.get(key);
     if (!kept || envNowMs >= kept.until) return undefined;
     const init = { status: kept.status, headers: kept.headers };
     const res = typeof kept.body === 'string' ? textResponse(kept.body, init) : bytesResponse(kept.body, init);
@@ -100,11 +97,11 @@ export class ReplayLane {
     for (const [name, value] of res.headers) headers[name] = value;
     const size = (typeof body === 'string' ? body.length * 2 : body.byteLength) + from.key.length * 2 + (draft ? ENTRY_BYTES : 0);
     let held = this.envs.get(env);
-    if (!held) this.envs.set(env, (held = { answers: new Map() }));
-    const old = held.answers.get(from.key);
+    if (!held) this.envs.set(env, (held = new Map()));
+    const old = held.get(from.key);
     if (old) this.bytes -= old.size;
-    else if (held.answers.size >= PER_ENV) this.dropOldest(held);
-    held.answers.set(from.key, { status: res.status, headers, body, draft, until, size });
+    else if (held.size >= PER_ENV) this.dropOldest(held);
+    held.set(from.key, { status: res.status, headers, body, draft, until, size });
     this.bytes += size;
     for (const [other, answers] of this.envs) {
       if (this.bytes <= BUDGET || other === env) break;
@@ -126,14 +123,14 @@ export class ReplayLane {
     this.seen.delete(env);
   }
 
-  private dropOldest(held: EnvAnswers): void {
-    const [key, kept] = held.answers.entries().next().value as [string, Kept];
-    held.answers.delete(key);
+  private dropOldest(held: Map<string, Kept>): void {
+    const [key, kept] = held.entries().next().value as [string, Kept];
+    held.delete(key);
     this.bytes -= kept.size;
   }
 
-  private forgetAnswers(env: string, held: EnvAnswers): void {
-    for (const kept of held.answers.values()) this.bytes -= kept.size;
+  private forgetAnswers(env: string, held: Map<string, Kept>): void {
+    for (const kept of held.values()) this.bytes -= kept.size;
     this.envs.delete(env);
   }
 }
