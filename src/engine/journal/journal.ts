@@ -22,7 +22,6 @@ import { BODY_LIMIT, RING_SIZE, SOURCE_HEADER, sourceOf, type JournalEntry, type
 
 /** An entry before its id, its bodies already as kept (stored-entry.ts). */
 export type JournalDraft = Omit<StoredEntry, 'id'>;
-type Draft = JournalDraft;
 
 /** How long entries wait in memory before one persistence write takes them all. */
 const FLUSH_DELAY_MS = 250;
@@ -194,7 +193,7 @@ export class Journal {
     const resText = typeof resBody === 'string' ? textPrefix(resBody, limit) : resBody ? bytesPrefix(resBody, limit) : { text: '', cut: false };
     const resHeaders = isDropped(res) ? {} : redactHeaders(res.headers);
     const code = res.status >= 400 ? answerCode(resText.text).code : undefined;
-    const draft: Draft = {
+    const draft: JournalDraft = {
       at: info.at,
       ...(info.hostAt ? { hostAt: info.hostAt } : {}),
       product: info.product,
@@ -269,7 +268,7 @@ export class Journal {
   }
 
   /** Give the draft the environment's next id, keep it in the ring and queue it for persistence. */
-  private async add(env: string, draft: Draft): Promise<number> {
+  private async add(env: string, draft: JournalDraft): Promise<number> {
     const ring = await this.ring(env);
     const entry: StoredEntry = { id: ring.nextId++, ...draft };
     ring.push(entry);

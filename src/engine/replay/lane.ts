@@ -6,8 +6,9 @@
  *
  * An answer is kept when its request comes a second time, and only when nothing but the
  * environment's stored data and its clock decided it: a GET answered 200 with no fault rule, drill
- * or throttle around it, whose every clock read said how long it holds (time-terms.ts). It is dropped when the environment changes in any way (a write,
- * its clock or settings moved, another host took it over) and is not given once its time term ends.
+ * or throttle around it, whose every clock read said how long it holds (time-terms.ts). It is
+ * dropped when the environment changes in any way (a write, its clock or settings moved, another
+ * host took it over) and is not given once its time term ends.
  */
 import { bytesResponse, knownBytes, knownText, textResponse } from '../core/http.ts';
 import type { JournalDraft } from '../journal/journal.ts';
