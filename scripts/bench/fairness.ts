@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wildcardMatcher } from '../../src/engine/faults/wildcard.ts';
-import { table } from './lib.ts';
+import { distinct, table } from './lib.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const INVOICES = Number(args[0] ?? 100_000);
@@ -123,9 +123,9 @@ async function main(): Promise<void> {
     const odataBusy = (await admin<Made>(url, 'POST', '/environments', JSON.stringify({ product: 'odata', name: 'busy odata' }))).body;
     const user = quiet.credentials.apiUsers?.[0] as Record<string, string>;
     const auth = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
-    // Each probe distinct (a fresh x-request-id): a read the product answers, not the replay lane.
-    let seq = 0;
-    const probe = () => fetch(`${url}/sim/${quiet.key}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=5`, { headers: { authorization: auth, 'x-request-id': String(++seq) } });
+    // Each probe distinct: a read the product answers, not the replay lane.
+    const fresh = distinct({ authorization: auth });
+    const probe = () => fetch(`${url}/sim/${quiet.key}/odata/Priority/tabula.ini/demo/CUSTOMERS?$top=5`, { headers: fresh() });
     for (let i = 0; i < 20; i++) await (await probe()).arrayBuffer(); // credentials verified and cached, indexes warm
 
     const step = async (what: string, work: () => Promise<{ status: number; ms: number }>, expect: number) => {

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ms, table } from './lib.ts';
+import { distinct, ms, table } from './lib.ts';
 
 const SIZE = Number(process.argv[2] ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -126,8 +126,8 @@ async function receivables(url: string, count: number) {
   const invoice = (over: Record<string, unknown> = {}) =>
     JSON.stringify({ BusinessUnit: 'US1 Business Unit', TransactionType: 'Invoice', TransactionSource: 'Manual', BillToCustomerNumber: '10010', InvoiceCurrencyCode: 'USD', receivablesInvoiceLines: [{ Description: `Bench ${n++}`, Quantity: 2, UnitSellingPrice: 12.5 }], ...over });
   const post = () => ({ url: `${base}${REST}/receivablesInvoices`, method: 'POST', body: invoice(), headers, expect: 201 });
-  // Each read distinct (a fresh x-request-id), so it runs the query, not the replay lane.
-  const get = (path: string) => () => ({ url: `${base}${REST}${path}`, headers: { ...headers, 'x-request-id': String(n++) }, expect: 200 });
+  const fresh = distinct(headers);
+  const get = (path: string) => () => ({ url: `${base}${REST}${path}`, headers: fresh(), expect: 200 });
   return { base, headers, post, get, invoice };
 }
 
@@ -204,10 +204,11 @@ async function main(): Promise<void> {
     const opost = () => ({ url: set, method: 'POST', body: JSON.stringify({ CUSTNAME: `F${run}${String(k++).padStart(6, '0')}`, CUSTDES: 'Bench customer' }), headers: oh, expect: 201 });
     await load(1, opost);
     const oBefore = await load(1, opost);
-    const oPage = await load(1, () => ({ url: `${set}?$top=25`, headers: { ...oh, 'x-request-id': String(k++) }, expect: 200 }));
+    const ofresh = distinct(oh);
+    const oPage = await load(1, () => ({ url: `${set}?$top=25`, headers: ofresh(), expect: 200 }));
     for (const f of ["STATDES eq 'Active'", "OWNERLOGIN eq 'apiuser'", `CUSTNAME eq 'F${run}000001'`]) await send(new Agent(), `${set}?$top=25&$filter=${q(f)}`, 'GET', oh);
     const oAfter = await load(1, opost);
-    const oBroad = await load(1, () => ({ url: `${set}?$top=25&$filter=${q("STATDES eq 'Active'")}`, headers: { ...oh, 'x-request-id': String(k++) }, expect: 200 }));
+    const oBroad = await load(1, () => ({ url: `${set}?$top=25&$filter=${q("STATDES eq 'Active'")}`, headers: ofresh(), expect: 200 }));
 
     table(`Queries and writes at ${SIZE} (Node host with --state, ${SECONDS} s per figure, one connection unless said)`, [
       { row: 'POST at 1k', figure: rate(post1k), ratio: '', target: '', met: '' },

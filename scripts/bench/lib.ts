@@ -21,6 +21,15 @@ export function table(title: string, rows: Record<string, string | number>[]): v
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 
+/**
+ * `headers` with a fresh `x-request-id` on each call: a bench that times one read again and again
+ * times the query, not the replay lane (which answers only the same request sent again).
+ */
+export function distinct(headers: Record<string, string>): () => Record<string, string> {
+  let seq = 0;
+  return () => ({ ...headers, 'x-request-id': String(++seq) });
+}
+
 export async function startPreview(port: number, outDir = 'dist'): Promise<ChildProcess> {
   // Vite itself, not through npx: killing the child must stop the server, not only a wrapper.
   const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore' });

@@ -14,7 +14,7 @@ import { Agent, request } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ms, stats, table } from './lib.ts';
+import { distinct, ms, stats, table } from './lib.ts';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const product = (args[0] ?? 'receivables') as 'receivables' | 'odata';
@@ -206,8 +206,8 @@ async function main(): Promise<void> {
       const base = `${host.url}/sim/${env.key}`;
       // Each read distinct (a fresh x-request-id), so it runs the query: the same request again is
       // answered by the replay lane, timed apart ('page again').
-      let seq = 0;
-      const get = (path: string) => () => fetch(`${base}${path}`, { headers: { ...env.headers, 'x-request-id': String(++seq) } });
+      const fresh = distinct(env.headers);
+      const get = (path: string) => () => fetch(`${base}${path}`, { headers: fresh() });
       const again = (path: string) => () => fetch(`${base}${path}`, { headers: env.headers });
       const post = () => {
         const p = env.post();

@@ -225,9 +225,10 @@ async function main(): Promise<void> {
     children.push(await startChild(nodeBin, [join(work, 'bare.mjs'), join(work, 'fixed-answers.json'), String(ports.bare)], `${bare}/fixed/0`));
 
     const q = (s: string) => encodeURIComponent(s);
+    const hostUrls: Record<Read, string> = { item: `${base}${REST}${hostPaths.item}`, 'page of 25': `${base}${REST}${hostPaths['page of 25']}`, 'broad filter': `${base}${REST}${hostPaths['broad filter']}` };
     const urls: Record<Target, Record<Read, string>> = {
-      host: { item: `${base}${REST}${hostPaths.item}`, 'page of 25': `${base}${REST}${hostPaths['page of 25']}`, 'broad filter': `${base}${REST}${hostPaths['broad filter']}` },
-      'host, distinct requests': { item: `${base}${REST}${hostPaths.item}`, 'page of 25': `${base}${REST}${hostPaths['page of 25']}`, 'broad filter': `${base}${REST}${hostPaths['broad filter']}` },
+      host: hostUrls,
+      'host, distinct requests': hostUrls,
       'json-server': { item: `${js}/receivablesInvoices/${q(String(mid[key]))}`, 'page of 25': `${js}/receivablesInvoices?_page=1&_limit=25`, 'broad filter': `${js}/receivablesInvoices?InvoiceStatus=Complete&_page=1&_limit=25` },
       'Mockoon CRUD': { item: `${crud}/receivablesInvoices/${q(String(mid[key]))}`, 'page of 25': `${crud}/receivablesInvoices?page=1&limit=25`, 'broad filter': `${crud}/receivablesInvoices?InvoiceStatus_eq=Complete&page=1&limit=25` },
       'Mockoon fixed bytes': { item: `${fix}/fixed/0`, 'page of 25': `${fix}/fixed/1`, 'broad filter': `${fix}/fixed/2` },
